@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OpenLocator",
+    products: [
+        .library(name: "OpenLocator", targets: ["OpenLocator"]),
+        .executable(name: "locator", targets: ["locator"]),
+        .executable(name: "locator-bench", targets: ["locator-bench"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU"]),
+        .executableTarget(name: "locator", dependencies: ["OpenLocator"]),
+        .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),
+        .testTarget(name: "OpenLocatorTests", dependencies: ["OpenLocator", "locator"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

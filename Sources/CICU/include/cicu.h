@@ -1,0 +1,15 @@
+#ifndef OPENLOCATOR_CICU_H
+#define OPENLOCATOR_CICU_H
+
+#include <stddef.h>
+
+/// Folds UTF-8 text for search: ICU "Any-Latin; Latin-ASCII; Lower", then every run of
+/// characters that are not ASCII letters or digits becomes one space (leading and trailing
+/// spaces removed). "Straße Café" -> "strasse cafe"; "Москва" -> "moskva".
+///
+/// Writes a NUL-terminated result into `out` (capacity `capacity` bytes) and returns its
+/// length in bytes, or -1 when ICU failed or the result did not fit. Each thread lazily
+/// opens and keeps its own transliterator, so calls from many threads are safe.
+long ol_fold_utf8(const char *input, size_t length, char *out, size_t capacity);
+
+#endif

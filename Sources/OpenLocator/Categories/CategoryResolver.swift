@@ -1,0 +1,73 @@
+/// Recognises category phrases in folded text: exact ArcGIS names and everyday synonyms,
+/// singular or plural, any case or accent ("Coffee shops", "café", "petrol station", "parks").
+///
+/// ```swift
+/// CategoryResolver.world.categories(matching: "coffee shops")   // [Coffee Shop]
+/// CategoryResolver.world.categories(matching: "fuel")           // [Gas Station]
+/// ```
+struct CategoryResolver: Sendable {
+    let tree: CategoryTree
+    /// Singular folded phrase -> category codes.
+    private let phrases: [String: [Int]]
+
+    /// The resolver over ArcGIS World names plus ``CategorySynonyms``.
+    static let world = CategoryResolver(tree: .world, synonyms: CategorySynonyms.byCategory)
+
+    init(tree: CategoryTree, synonyms: [String: [String]]) {
+        self.tree = tree
+        var phrases: [String: [Int]] = [:]
+        func add(_ phrase: String, _ code: Int) {
+            let key = Self.singularPhrase(TextFolding.fold(phrase))
+            guard !key.isEmpty else { return }
+            if !(phrases[key]?.contains(code) ?? false) { phrases[key, default: []].append(code) }
+        }
+        for category in tree.categories { add(category.name, category.code) }
+        for (name, words) in synonyms.sorted(by: { $0.key < $1.key }) {
+            guard let category = tree[name] else { continue }
+            for word in words { add(word, category.code) }
+        }
+        self.phrases = phrases
+    }
+
+    /// The categories a whole phrase names, or empty when it is not a category phrase.
+    func categories(matching text: String) -> [Category] {
+        let key = Self.singularPhrase(TextFolding.fold(text))
+        return (phrases[key] ?? []).compactMap { tree.category(code: $0) }
+    }
+
+    /// Resolves user-given filter names (exact names or synonyms), throwing for unknown ones.
+    func filterCategories(_ names: [String]) throws -> [Category] {
+        var found: [Category] = []
+        for name in names {
+            for part in name.split(separator: ",") where !part.trimmingCharacters(in: .whitespaces).isEmpty {
+                let matches = categories(matching: String(part))
+                guard !matches.isEmpty else {
+                    throw LocatorError.invalidParameter(
+                        "unknown category '\(part.trimmingCharacters(in: .whitespaces).prefix(60))'; try names such as "
+                            + "'Coffee Shop', 'Food', 'Hotel', 'Gas Station' or 'Parks and Outdoors'")
+                }
+                found.append(contentsOf: matches)
+            }
+        }
+        return found
+    }
+
+    /// Makes each word singular so "coffee shops" and "coffee shop" meet.
+    static func singularPhrase(_ folded: String) -> String {
+        folded.split(separator: " ").map { singular(String($0)) }.joined(separator: " ")
+    }
+
+    /// A plain English singular: "bakeries" -> "bakery", "lunches" -> "lunch", "parks" -> "park".
+    static func singular(_ word: String) -> String {
+        guard word.count > 3, word.last == "s", !word.hasSuffix("ss"), !word.hasSuffix("us"),
+            !word.hasSuffix("is")
+        else { return word }
+        if word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        for suffix in ["ches", "shes", "sses", "xes", "zes"] where word.hasSuffix(suffix) {
+            return String(word.dropLast(2))
+        }
+        return String(word.dropLast())
+    }
+}
+
+import Foundation

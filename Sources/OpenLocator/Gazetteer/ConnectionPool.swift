@@ -1,0 +1,37 @@
+import Foundation
+
+/// A bounded pool of read-only connections to one gazetteer file.
+///
+/// `@unchecked Sendable`: the idle list is only touched under `lock`, and a connection is used
+/// by one caller at a time between `withConnection`'s checkout and return.
+final class ConnectionPool: @unchecked Sendable {
+    private let path: String
+    private let lock = NSLock()
+    private var idle: [SQLiteConnection] = []
+    private let maxIdle: Int
+
+    init(path: String, maxIdle: Int = 8) {
+        self.path = path
+        self.maxIdle = maxIdle
+    }
+
+    /// Runs `body` with a connection of its own.
+    func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        let pooled = idle.popLast()
+        lock.unlock()
+        let connection = try pooled ?? open()
+        defer {
+            lock.lock()
+            if idle.count < maxIdle { idle.append(connection) }
+            lock.unlock()
+        }
+        return try body(connection)
+    }
+
+    private func open() throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = 268435456;")
+        return connection
+    }
+}

@@ -1,0 +1,107 @@
+import CZlib
+import Foundation
+
+/// The gazetteer OpenLocator ships: built on first use from `Gazetteer/sources/` (the Helsinki
+/// OSM extract and GeoNames cities) into a cache folder, then reused until the sources, the
+/// category mapping or the schema change.
+///
+/// ```swift
+/// let url = try DefaultGazetteer.url { print($0) }   // builds once, ~seconds
+/// let task = LocatorTask(gazetteer: url)
+/// ```
+public enum DefaultGazetteer {
+    /// The folder holding `sources/` and `osm-categories.tsv`: `$OPENLOCATOR_DATA` if set, else
+    /// the `Gazetteer/` folder of the source checkout this library was built from.
+    public static var dataDirectory: URL {
+        if let custom = ProcessInfo.processInfo.environment["OPENLOCATOR_DATA"], !custom.isEmpty {
+            return URL(fileURLWithPath: custom, isDirectory: true)
+        }
+        // Sources/OpenLocator/Gazetteer/DefaultGazetteer.swift -> repository root
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
+        return root.appendingPathComponent("Gazetteer", isDirectory: true)
+    }
+
+    /// `$XDG_CACHE_HOME/openlocator`, else `~/.cache/openlocator`.
+    public static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("openlocator", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/openlocator", isDirectory: true)
+    }
+
+    /// The builder for the default gazetteer's sources.
+    public static var builder: GazetteerBuilder {
+        let sources = dataDirectory.appendingPathComponent("sources", isDirectory: true)
+        return GazetteerBuilder(
+            osm: [sources.appendingPathComponent("Helsinki.osm.pbf")],
+            geoNames: [sources.appendingPathComponent("cities500.txt.gz")],
+            categoryMapping: dataDirectory.appendingPathComponent("osm-categories.tsv"))
+    }
+
+    private static let buildLock = NSLock()
+
+    /// The default gazetteer's file, built first if the cache lacks a current one.
+    ///
+    /// Safe to call from many threads and processes: each build writes its own temporary file
+    /// and renames it into place.
+    /// - Parameter progress: called with one line per build stage (never when the cache is current).
+    /// - Throws: ``LocatorError`` when the sources are missing or the build fails.
+    public static func url(progress: (String) -> Void = { _ in }) throws -> URL {
+        buildLock.lock()
+        defer { buildLock.unlock() }
+        let builder = builder
+        let inputs = builder.osmFiles + builder.geoNamesFiles + [builder.categoryMapping]
+        for input in inputs where !FileManager.default.isReadableFile(atPath: input.path) {
+            throw LocatorError(
+                .gazetteerUnavailable,
+                "the default gazetteer's source '\(input.lastPathComponent)' is missing; set OPENLOCATOR_DATA to a folder with sources/ and osm-categories.tsv, or pass --gazetteer"
+            )
+        }
+        let target = cacheDirectory.appendingPathComponent("default-\(try fingerprint(of: inputs)).gazetteer")
+        if FileManager.default.fileExists(atPath: target.path) { return target }
+        progress("building the default gazetteer into \(target.path) (once)")
+        let report = try builder.build(to: target, progress: { progress("  " + $0) })
+        progress(String(format: "built %d places in %.1f s", report.counts.values.reduce(0, +), report.seconds))
+        removeStale(keeping: target)
+        return target
+    }
+
+    /// A checksum of the schema version, the category tree and every source file's bytes.
+    static func fingerprint(of files: [URL]) throws -> String {
+        var crc = crc32(0, nil, 0)
+        let header = "schema \(GazetteerSchema.version) categories \(CategoryTree.world.categories.count)"
+        crc = header.withCString { crc32(crc, UnsafeRawPointer($0).assumingMemoryBound(to: Bytef.self), uInt(strlen($0))) }
+        for file in files {
+            guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else {
+                throw LocatorError(.gazetteerUnavailable, "cannot read the default gazetteer's source '\(file.lastPathComponent)'")
+            }
+            crc = data.withUnsafeBytes { crc32(crc, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
+        }
+        return String(format: "v%d-%08lx", GazetteerSchema.version, crc)
+    }
+
+    /// Removes default gazetteers built from older sources.
+    private static func removeStale(keeping current: URL) {
+        let files = (try? FileManager.default.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: nil)) ?? []
+        for file in files where file.lastPathComponent.hasPrefix("default-") && file.pathExtension == "gazetteer"
+            && file.lastPathComponent != current.lastPathComponent
+        {
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+}
+
+extension LocatorTask {
+    /// A task over the default gazetteer, building it on first use.
+    ///
+    /// ```swift
+    /// let task = try LocatorTask.withDefaultGazetteer()
+    /// ```
+    public static func withDefaultGazetteer(progress: (String) -> Void = { _ in }) throws -> LocatorTask {
+        LocatorTask(gazetteer: try DefaultGazetteer.url(progress: progress))
+    }
+}

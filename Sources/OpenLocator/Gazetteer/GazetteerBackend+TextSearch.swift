@@ -1,0 +1,59 @@
+/// Free-text search: FTS5 over folded names, alternate names and localities, scored by
+/// ``TextMatch`` and ranked by score, then distance from the search point (or importance).
+extension GazetteerBackend {
+    /// How many full-text matches are scored at most.
+    static let textCandidateLimit = 3000
+
+    /// The best `k` text matches, strict first (every word must match), then lenient (any word)
+    /// when the strict search found nothing.
+    func textSearch(_ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, minScore: Double, db: SQLiteConnection)
+        throws -> [Candidate]
+    {
+        let strict = try textCandidates(query, expression: Self.matchExpression(query, joiner: " "), center: center, filter: filter, db: db)
+        let candidates = strict.isEmpty && query.words.count > 1
+            ? try textCandidates(query, expression: Self.matchExpression(query, joiner: " OR "), center: center, filter: filter, db: db)
+            : strict
+        let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
+            let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
+            if sa != sb { return sa > sb }
+            if center != nil, a.distance != b.distance { return a.distance < b.distance }
+            if a.importance != b.importance { return a.importance > b.importance }
+            return a.id < b.id
+        }
+        return Array(ranked.prefix(k))
+    }
+
+    /// An FTS5 query over the searchable columns: each folded word quoted (so no FTS5 syntax
+    /// reaches SQLite from user text), the last one as a prefix when it may be one.
+    static func matchExpression(_ query: ParsedQuery, joiner: String) -> String {
+        let terms = query.words.enumerated().map { index, word in
+            "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
+        }
+        return "{name alt_names locality} : (\(terms.joined(separator: joiner)))"
+    }
+
+    private func textCandidates(_ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+        throws -> [Candidate]
+    {
+        let (condition, values) = filter.sql(firstIndex: 3)
+        let statement = try db.statement(
+            """
+            SELECT f.rowid, f.name, f.alt_names, f.locality, p.lon, p.lat, p.importance
+            FROM places_fts f JOIN places p ON p.id = f.rowid
+            WHERE places_fts MATCH ?1\(condition) LIMIT ?2
+            """)
+        var found: [Candidate] = []
+        try statement.forEachRow([.text(expression), .integer(Int64(Self.textCandidateLimit))] + values) { row in
+            guard let score = TextMatch.score(query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
+            else { return }
+            let lon = row.double(4), lat = row.double(5)
+            let distance = center.map {
+                GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
+            } ?? 0
+            found.append(Candidate(id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance, importance: row.double(6)))
+        }
+        return found
+    }
+}
+
+import Foundation

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The embedded backend: answers from a gazetteer file through a pool of read-only connections.
+///
+/// The file is opened and checked on first use. `@unchecked Sendable`: `state` is only read
+/// or written under `lock`; after loading it is immutable and shared.
+final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
+    /// What is loaded once per file: the pool, and the lookups built from the file's tables.
+    struct State {
+        let pool: ConnectionPool
+        let results: ResultBuilder
+        /// ISO2, ISO3 and folded country names -> ISO3.
+        let countryCodes: [String: String]
+    }
+
+    let url: URL
+    private let lock = NSLock()
+    private var loaded: State?
+    let tree = CategoryTree.world
+    let resolver = CategoryResolver.world
+
+    init(url: URL) { self.url = url }
+
+    /// The loaded state, opening and checking the file on first use.
+    func state() throws -> State {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loaded { return loaded }
+        let state = try load()
+        loaded = state
+        return state
+    }
+
+    private func load() throws -> State {
+        let name = url.lastPathComponent
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            throw LocatorError(.gazetteerUnavailable, "no readable gazetteer file '\(name)'; make one with 'locator build'")
+        }
+        let pool = ConnectionPool(path: url.path)
+        do {
+            return try pool.withConnection { db in
+                var version = ""
+                try db.statement("SELECT value FROM meta WHERE key = 'schema_version'").forEachRow { version = $0.text(0) }
+                guard version == String(GazetteerSchema.version) else {
+                    throw LocatorError(
+                        .gazetteerUnavailable,
+                        "'\(name)' was built with gazetteer schema \(version.isEmpty ? "?" : version), this version reads \(GazetteerSchema.version); rebuild it with 'locator build'"
+                    )
+                }
+                var categoryCount = 0
+                try db.statement("SELECT count(*) FROM categories").forEachRow { categoryCount = Int($0.int(0)) }
+                guard categoryCount == tree.categories.count else {
+                    throw LocatorError(.gazetteerUnavailable, "'\(name)' uses another category tree; rebuild it with 'locator build'")
+                }
+                var names: [String: String] = [:]
+                var codes: [String: String] = [:]
+                try db.statement("SELECT iso2, iso3, name FROM countries").forEachRow { row in
+                    let iso3 = row.text(1)
+                    names[iso3] = row.text(2)
+                    codes[row.text(0).lowercased()] = iso3
+                    codes[iso3.lowercased()] = iso3
+                    codes[TextFolding.fold(row.text(2))] = iso3
+                }
+                return State(pool: pool, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes)
+            }
+        } catch let error as LocatorError {
+            throw error
+        } catch {
+            throw LocatorError(.gazetteerUnavailable, "'\(name)' is not an OpenLocator gazetteer (or is damaged); rebuild it with 'locator build'")
+        }
+    }
+
+    /// Runs a read against the file, turning storage failures into ``LocatorError`` without SQL.
+    func read<T>(_ operation: String, _ body: (SQLiteConnection, State) throws -> T) throws -> T {
+        let state = try state()
+        do {
+            return try state.pool.withConnection { try body($0, state) }
+        } catch let error as SQLiteError {
+            throw LocatorError(.storageFailure, "the gazetteer failed during \(operation) (SQLite error \(error.code))")
+        }
+    }
+
+    /// Reads full rows for place ids, in the order given.
+    func places(_ ids: [Int64], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
+        var found: [Int64: PlaceRecord] = [:]
+        let statement = try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE id = ?")
+        for id in ids {
+            try statement.forEachRow([.integer(id)]) { found[id] = PlaceRecord(row: $0) }
+        }
+        return found
+    }
+
+    func info() async throws -> LocatorInfo {
+        try read("info") { db, _ in
+            var meta: [String: String] = [:]
+            try db.statement("SELECT key, value FROM meta").forEachRow { meta[$0.text(0)] = $0.text(1) }
+            var counts: [String: Int] = [:]
+            var total = 0
+            try db.statement("SELECT category, count(*) FROM places GROUP BY category").forEachRow { row in
+                let name = tree.category(code: Int(row.int(0)))?.name ?? "?"
+                counts[name, default: 0] += Int(row.int(1))
+                total += Int(row.int(1))
+            }
+            return LocatorInfo(
+                name: "OpenLocator gazetteer", description: "Offline place search over \(url.lastPathComponent)",
+                sources: (meta["sources"] ?? "").split(separator: "\n").map(String.init),
+                attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
+                buildDate: meta["build_date"], categoryCounts: counts, placeCount: total)
+        }
+    }
+
+    /// The ISO3 code for a `countryCode` parameter ("FI", "FIN", "Finland").
+    func countryFilter(_ code: String?, state: State) throws -> String? {
+        guard let code, !code.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        let key = code.count <= 3 ? code.lowercased() : TextFolding.fold(code)
+        guard let iso3 = state.countryCodes[key] else {
+            throw LocatorError.invalidParameter("unknown countryCode '\(code.prefix(40))'; use an ISO code such as FI, FIN or a country name")
+        }
+        return iso3
+    }
+}
+
+extension PlaceRecord {
+    /// The `places` columns ``init(row:)`` reads, in order.
+    static let columns = """
+        id, name, addr_type, category, house_number, street, neighborhood, city, subregion, region, postal,
+        country, place_addr, phone, url, lon, lat, importance, population, source
+        """
+
+    init(row: SQLiteStatement) {
+        self.init(
+            id: row.int(0), name: row.text(1), addressType: AddressType(rawValue: row.text(2)) ?? .poi,
+            category: Int(row.int(3)), houseNumber: row.text(4), street: row.text(5), neighborhood: row.text(6),
+            city: row.text(7), subregion: row.text(8), region: row.text(9), postal: row.text(10),
+            country: row.text(11), placeAddress: row.text(12), phone: row.text(13), url: row.text(14),
+            longitude: row.double(15), latitude: row.double(16), importance: row.double(17),
+            population: row.int(18), source: row.text(19))
+    }
+}

@@ -1,0 +1,55 @@
+/// The gazetteer's tables. Bump ``version`` whenever the layout or the meaning of a column
+/// changes: cached default gazetteers are rebuilt when it differs.
+///
+/// - `places`: one row per POI, address point, street or locality, with display text and
+///   precomputed `place_addr`.
+/// - `places_fts`: FTS5 over ICU-folded text (`name`, `alt_names`, `locality`); rowid = place id.
+/// - `places_rtree`: a 3-D R*Tree (longitude, latitude, category code). Category codes are a
+///   depth-first numbering of the category tree, so "Food or any descendant" is one code range
+///   and the R*Tree prunes by category and space at once.
+/// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
+enum GazetteerSchema {
+    static let version = 1
+
+    static let create = """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE categories(
+            code INTEGER PRIMARY KEY, name TEXT NOT NULL, level INTEGER NOT NULL,
+            last_descendant INTEGER NOT NULL);
+        CREATE TABLE countries(iso2 TEXT PRIMARY KEY, iso3 TEXT NOT NULL, name TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE places(
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            addr_type TEXT NOT NULL,
+            category INTEGER NOT NULL,
+            house_number TEXT NOT NULL,
+            street TEXT NOT NULL,
+            neighborhood TEXT NOT NULL,
+            city TEXT NOT NULL,
+            subregion TEXT NOT NULL,
+            region TEXT NOT NULL,
+            postal TEXT NOT NULL,
+            country TEXT NOT NULL,
+            place_addr TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            url TEXT NOT NULL,
+            lon REAL NOT NULL,
+            lat REAL NOT NULL,
+            importance REAL NOT NULL,
+            population INTEGER NOT NULL,
+            source TEXT NOT NULL);
+        CREATE VIRTUAL TABLE places_rtree USING rtree(
+            id, min_lon, max_lon, min_lat, max_lat, min_category, max_category);
+        CREATE VIRTUAL TABLE places_fts USING fts5(
+            name, alt_names, locality, tokenize = 'unicode61 remove_diacritics 0', prefix = '2 3');
+        CREATE VIRTUAL TABLE street_segments USING rtree(
+            id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
+        """
+
+    /// Indexes made after the bulk insert (faster than maintaining them row by row).
+    static let finish = """
+        CREATE INDEX places_by_category ON places(category, importance DESC);
+        INSERT INTO places_fts(places_fts) VALUES('optimize');
+        ANALYZE;
+        """
+}

@@ -1,0 +1,41 @@
+/// The kind of match a place is, as ArcGIS `Addr_type`.
+enum AddressType: String, Sendable, CaseIterable {
+    case poi = "POI"
+    case pointAddress = "PointAddress"
+    case streetName = "StreetName"
+    case locality = "Locality"
+}
+
+/// One row of the gazetteer: a POI, an address point, a street or a locality.
+struct PlaceRecord: Sendable {
+    var id: Int64 = 0
+    /// The place's own name ("Café Regatta", "Helsinki"); for address points the street address.
+    var name: String
+    var addressType: AddressType
+    /// The category code in ``CategoryTree``.
+    var category: Int
+    var houseNumber = ""
+    var street = ""
+    var neighborhood = ""
+    var city = ""
+    var subregion = ""
+    var region = ""
+    var postal = ""
+    /// ISO 3166 alpha-3, as ArcGIS `Country` ("FIN").
+    var country = ""
+    /// The place's address for display (`Place_addr`), computed at build time.
+    var placeAddress = ""
+    var phone = ""
+    var url = ""
+    var longitude: Double
+    var latitude: Double
+    /// 0 to 1: how prominent the place is (population for localities).
+    var importance: Double
+    var population: Int64 = 0
+    /// Where it came from: "osm:node/123", "geonames:658225".
+    var source: String
+    /// Other names (other languages and scripts) that find it; indexed, never displayed.
+    var alternateNames: [String] = []
+
+    var location: Point { Point(latitude: latitude, longitude: longitude) }
+}

@@ -1,0 +1,89 @@
+import CSQLite
+import Foundation
+
+/// A SQLite connection with a cache of prepared statements (after GRDB).
+///
+/// Not thread-safe: one thread uses a connection at a time (``ConnectionPool`` hands them out).
+/// Errors carry the SQLite result code and the SQL, never bound values; ``GazetteerBackend``
+/// turns them into ``LocatorError`` messages that contain neither.
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens a database file, read-only unless `writable`.
+    init(path: String, writable: Bool = false, create: Bool = false) throws {
+        var db: OpaquePointer?
+        var flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
+        if create { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &db, flags, nil)
+        guard status == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(db)
+            throw SQLiteError(code: status, message: message, sql: nil)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL with no results (several statements allowed).
+    func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if status != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? "error \(status)"
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: status, message: message, sql: sql)
+        }
+    }
+
+    /// A cached prepared statement for `sql`, reset and with bindings cleared.
+    func statement(_ sql: String) throws -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var raw: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard status == SQLITE_OK, let raw else { throw error(status, sql: sql) }
+        let statement = SQLiteStatement(raw, connection: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Drops a cached statement after a failed step, so the next use prepares it afresh.
+    func evict(_ sql: String) { statements[sql] = nil }
+
+    /// Runs `body` in a transaction, committing when it returns and rolling back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The id of the last inserted row.
+    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    func error(_ status: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+}
+
+/// A SQLite failure: result code, SQLite's message and the SQL (never bound values).
+struct SQLiteError: Error, CustomStringConvertible {
+    let code: Int32
+    let message: String
+    let sql: String?
+    var description: String { "SQLite error \(code): \(message)" + (sql.map { " in \($0.prefix(200))" } ?? "") }
+}

@@ -1,0 +1,89 @@
+import CSQLite
+import Foundation
+
+/// `SQLITE_TRANSIENT`: SQLite copies bound text right away.
+private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement owned by a ``SQLiteConnection``'s cache.
+final class SQLiteStatement {
+    private let handle: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    let sql: String
+
+    init(_ handle: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to `?1`, `?2`, ... in order. `nil` binds NULL.
+    @discardableResult
+    func bind(_ values: [SQLiteValue?]) -> SQLiteStatement {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .none: sqlite3_bind_null(handle, index)
+            case .integer(let i)?: sqlite3_bind_int64(handle, index, i)
+            case .double(let d)?: sqlite3_bind_double(handle, index, d)
+            case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, transient)
+            }
+        }
+        return self
+    }
+
+    /// Steps once: `true` when a row is available.
+    func step() throws -> Bool {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = connection.error(status, sql: sql)
+            sqlite3_reset(handle)
+            connection.evict(sql)
+            throw error
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run(_ values: [SQLiteValue?] = []) throws {
+        bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Calls `row` for each result row.
+    func forEachRow(_ values: [SQLiteValue?] = [], _ row: (SQLiteStatement) throws -> Void) throws {
+        bind(values)
+        defer { sqlite3_reset(handle) }
+        while try step() { try row(self) }
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(cString: bytes)
+    }
+}
+
+/// A value bound to a statement parameter.
+enum SQLiteValue {
+    case integer(Int64)
+    case double(Double)
+    case text(String)
+}
+
+extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    init(stringLiteral value: String) { self = .text(value) }
+    init(integerLiteral value: Int64) { self = .integer(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
+}

@@ -1,0 +1,50 @@
+/// The hard filters of a search, turned into SQL over `places` (alias `p`): category code
+/// ranges, a WGS84 search area and a country.
+struct SearchFilter {
+    /// Allowed category code ranges; `nil` allows every category.
+    var categoryRanges: [ClosedRange<Int>]?
+    /// The search area in WGS84 degrees.
+    var area: Envelope?
+    /// An ISO3 country code.
+    var country: String?
+
+    /// A SQL condition (starting with " AND", or empty) and its values, numbered from `firstIndex`.
+    func sql(firstIndex: Int) -> (sql: String, values: [SQLiteValue]) {
+        var clauses: [String] = []
+        var values: [SQLiteValue] = []
+        func next(_ value: SQLiteValue) -> String {
+            values.append(value)
+            return "?\(firstIndex + values.count - 1)"
+        }
+        if let ranges = categoryRanges {
+            let parts = ranges.map { "p.category BETWEEN \(next(.integer(Int64($0.lowerBound)))) AND \(next(.integer(Int64($0.upperBound))))" }
+            clauses.append("(" + (parts.isEmpty ? "0" : parts.joined(separator: " OR ")) + ")")
+        }
+        if let area {
+            clauses.append(
+                "p.lon BETWEEN \(next(.double(area.xmin))) AND \(next(.double(area.xmax))) AND p.lat BETWEEN \(next(.double(area.ymin))) AND \(next(.double(area.ymax)))"
+            )
+        }
+        if let country { clauses.append("p.country = \(next(.text(country)))") }
+        return (clauses.map { " AND " + $0 }.joined(), values)
+    }
+
+    /// Whether a location passes the area filter.
+    func allows(longitude: Double, latitude: Double) -> Bool {
+        guard let area else { return true }
+        return longitude >= area.xmin && longitude <= area.xmax && latitude >= area.ymin && latitude <= area.ymax
+    }
+}
+
+/// A place found by retrieval, before its full row is read.
+struct Candidate {
+    var id: Int64
+    var longitude: Double
+    var latitude: Double
+    var score: Double
+    /// Metres from the search point, or 0 without one.
+    var distance: Double
+    var importance: Double
+    /// The kind of place, where the retrieval knows it (reverse geocoding by feature type).
+    var kind: AddressType?
+}

@@ -1,0 +1,54 @@
+/// A rectangle in a spatial reference, as ArcGIS `Envelope`: a result's extent or a search area.
+///
+/// ```swift
+/// let downtown = Envelope(xmin: 24.93, ymin: 60.16, xmax: 24.96, ymax: 60.18)
+/// downtown.contains(Point(latitude: 60.17, longitude: 24.94))   // true
+/// ```
+public struct Envelope: Sendable, Hashable {
+    /// The west edge.
+    public var xmin: Double
+    /// The south edge.
+    public var ymin: Double
+    /// The east edge.
+    public var xmax: Double
+    /// The north edge.
+    public var ymax: Double
+    /// The coordinate system of the edges.
+    public var spatialReference: SpatialReference
+
+    /// Makes an envelope from its edges (WGS84 degrees when no spatial reference is given).
+    public init(xmin: Double, ymin: Double, xmax: Double, ymax: Double, spatialReference: SpatialReference = .wgs84) {
+        self.xmin = xmin
+        self.ymin = ymin
+        self.xmax = xmax
+        self.ymax = ymax
+        self.spatialReference = spatialReference
+    }
+
+    /// Whether the edges are finite, ordered (`xmin <= xmax`, `ymin <= ymax`) and, for WGS84, on the globe.
+    public var isValid: Bool {
+        let finite = [xmin, ymin, xmax, ymax].allSatisfy(\.isFinite)
+        guard finite, xmin <= xmax, ymin <= ymax else { return false }
+        if spatialReference == .wgs84 { return xmin >= -180 && xmax <= 180 && ymin >= -90 && ymax <= 90 }
+        return true
+    }
+
+    /// Whether a point lies inside or on the edge (after projecting it into this envelope's reference).
+    public func contains(_ point: Point) -> Bool {
+        let p = point.projected(to: spatialReference)
+        return p.x >= xmin && p.x <= xmax && p.y >= ymin && p.y <= ymax
+    }
+
+    /// The same rectangle's corners in another spatial reference.
+    public func projected(to target: SpatialReference) -> Envelope {
+        if target == spatialReference { return self }
+        let lo = Point(x: xmin, y: ymin, spatialReference: spatialReference).projected(to: target)
+        let hi = Point(x: xmax, y: ymax, spatialReference: spatialReference).projected(to: target)
+        return Envelope(xmin: lo.x, ymin: lo.y, xmax: hi.x, ymax: hi.y, spatialReference: target)
+    }
+
+    /// A small square around a point, `metres` from the centre to each edge (the extent ArcGIS gives a POI).
+    static func around(_ point: Point, metres: Double) -> Envelope {
+        GreatCircle.boundingBox(around: point.projected(to: .wgs84), radius: metres)
+    }
+}

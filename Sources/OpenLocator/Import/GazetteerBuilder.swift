@@ -1,0 +1,130 @@
+import Foundation
+
+/// Builds a gazetteer file from OSM PBF extracts and GeoNames files.
+///
+/// ```swift
+/// let builder = GazetteerBuilder(osm: [pbf], geoNames: [cities], categoryMapping: mappingURL)
+/// let report = try builder.build(to: URL(fileURLWithPath: "helsinki.gazetteer")) { print($0) }
+/// ```
+///
+/// The database is written to a temporary file beside the target and renamed into place only
+/// when complete, so a failed or interrupted build never leaves a half-written gazetteer.
+public struct GazetteerBuilder: Sendable {
+    /// OSM PBF files to import.
+    public var osmFiles: [URL]
+    /// GeoNames files: dumps (`cities500.txt[.gz]`), `admin1CodesASCII.txt`, `countryInfo.txt`, or
+    /// the `lat,lon,name,admin1,admin2,cc` CSV.
+    public var geoNamesFiles: [URL]
+    /// The OSM tag → category rules (`Gazetteer/osm-categories.tsv`).
+    public var categoryMapping: URL
+
+    /// What a build made.
+    public struct Report: Sendable {
+        /// Places written, by `Addr_type`.
+        public var counts: [String: Int]
+        /// The size of the gazetteer file in bytes.
+        public var fileSize: Int64
+        /// Wall-clock seconds the build took.
+        public var seconds: Double
+    }
+
+    /// Makes a builder for the given inputs.
+    public init(osm: [URL], geoNames: [URL], categoryMapping: URL) {
+        osmFiles = osm
+        geoNamesFiles = geoNames
+        self.categoryMapping = categoryMapping
+    }
+
+    /// Builds the gazetteer at `output`, calling `progress` with one line per stage.
+    /// - Throws: ``LocatorError`` (`invalidInput` for a bad source file, `buildFailed` otherwise);
+    ///   the target file is then left as it was.
+    @discardableResult
+    public func build(to output: URL, progress: (String) -> Void = { _ in }) throws -> Report {
+        let started = Date()
+        guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty else {
+            throw LocatorError(.invalidInput, "nothing to build from: give at least one --osm or --geonames file")
+        }
+        let mapping = try OSMCategoryMapping(contentsOf: categoryMapping)
+
+        var geoNames = GeoNamesImporter()
+        for url in geoNamesFiles {
+            progress("reading GeoNames \(url.lastPathComponent)")
+            try geoNames.read(url)
+        }
+        var osm = OSMImporter(mapping: mapping)
+        for url in osmFiles {
+            progress("reading OSM \(url.lastPathComponent)")
+            try osm.read(url)
+        }
+        progress("addressing \(osm.places.count) OSM places")
+        var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
+        let osmPlaces = osm.places.map { enricher.enrich($0) }
+        let streets = osm.streets.map { street -> StreetRecord in
+            var street = street
+            street.place = enricher.enrich(street.place)
+            return street
+        }
+
+        let directory = output.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw LocatorError(.buildFailed, "cannot create the folder for '\(output.lastPathComponent)'")
+        }
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var counts: [String: Int] = [:]
+        let countryNames = Dictionary(geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
+        do {
+            let writer = try GazetteerWriter(path: temporary.path)
+            try writer.connection.transaction {
+                progress("writing \(geoNames.places.count + osmPlaces.count + streets.count) places")
+                for place in geoNames.places {
+                    try writer.insert(place, localityText: localityText(place, countryNames))
+                    counts[place.addressType.rawValue, default: 0] += 1
+                }
+                for place in osmPlaces {
+                    try writer.insert(place, localityText: localityText(place, countryNames))
+                    counts[place.addressType.rawValue, default: 0] += 1
+                }
+                for street in streets {
+                    let id = try writer.insert(street.place, localityText: localityText(street.place, countryNames))
+                    counts[street.place.addressType.rawValue, default: 0] += 1
+                    for (a, b) in street.segments {
+                        try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
+                    }
+                }
+                for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
+                    try writer.insertCountry(iso2: iso2, iso3: country.iso3, name: country.name)
+                }
+                let sources = (osmFiles + geoNamesFiles).map(\.lastPathComponent)
+                try writer.setMeta("schema_version", String(GazetteerSchema.version))
+                try writer.setMeta("sources", sources.joined(separator: "\n"))
+                try writer.setMeta("build_date", ISO8601DateFormatter().string(from: Date()))
+                try writer.setMeta("attribution", Attribution.lines(osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty).joined(separator: "\n"))
+            }
+            progress("indexing")
+            try writer.finish()
+        } catch let error as SQLiteError {
+            throw LocatorError(.buildFailed, "writing the gazetteer failed (SQLite error \(error.code))")
+        }
+        do {
+            if FileManager.default.fileExists(atPath: output.path) {
+                _ = try FileManager.default.replaceItemAt(output, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: output)
+            }
+        } catch {
+            throw LocatorError(.buildFailed, "cannot move the finished gazetteer into place as '\(output.lastPathComponent)'")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
+        return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The words that place a place: neighbourhood, city, postcode, region, country name.
+    private func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
+        let countryName = countryNames[place.country] ?? ""
+        return [place.neighborhood, place.city, place.postal, place.region, countryName, place.country]
+            .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}

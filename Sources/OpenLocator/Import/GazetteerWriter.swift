@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writes places into a new gazetteer database: the `places` row, its R*Tree entry and its
+/// folded full-text entry, plus street segments.
+final class GazetteerWriter {
+    let connection: SQLiteConnection
+    private var nextSegmentID: Int64 = 1
+
+    /// Creates the schema in an empty database file.
+    init(path: String) throws {
+        connection = try SQLiteConnection(path: path, writable: true, create: true)
+        try connection.execute(
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;")
+        try connection.execute(GazetteerSchema.create)
+        let insertCategory = try connection.statement(
+            "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
+        for category in CategoryTree.world.categories {
+            try insertCategory.run([
+                .integer(Int64(category.code)), .text(category.name), .integer(Int64(category.level)),
+                .integer(Int64(category.lastDescendantCode)),
+            ])
+        }
+    }
+
+    /// Inserts a place and returns its id.
+    @discardableResult
+    func insert(_ place: PlaceRecord, localityText: String) throws -> Int64 {
+        try connection.statement(
+            """
+            INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
+                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+            """
+        ).run([
+            .text(place.name), .text(place.addressType.rawValue), .integer(Int64(place.category)),
+            .text(place.houseNumber), .text(place.street), .text(place.neighborhood), .text(place.city),
+            .text(place.subregion), .text(place.region), .text(place.postal), .text(place.country),
+            .text(place.placeAddress), .text(place.phone), .text(place.url), .double(place.longitude),
+            .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
+        ])
+        let id = connection.lastInsertedRowID
+        let category = Double(place.category)
+        try connection.statement("INSERT INTO places_rtree VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?4)").run([
+            .integer(id), .double(place.longitude), .double(place.latitude), .double(category),
+        ])
+        let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
+        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting([TextFolding.fold(searchName)])
+        try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
+            .integer(id), .text(TextFolding.fold(searchName)), .text(alternates.sorted().joined(separator: " ; ")),
+            .text(TextFolding.fold(localityText)),
+        ])
+        return id
+    }
+
+    /// Inserts one straight piece of a street, for reverse geocoding onto the street.
+    func insertStreetSegment(placeID: Int64, from a: (lon: Double, lat: Double), to b: (lon: Double, lat: Double))
+        throws
+    {
+        try connection.statement("INSERT INTO street_segments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run([
+            .integer(nextSegmentID), .double(min(a.lon, b.lon)), .double(max(a.lon, b.lon)),
+            .double(min(a.lat, b.lat)), .double(max(a.lat, b.lat)), .integer(placeID),
+            .double(a.lon), .double(a.lat), .double(b.lon), .double(b.lat),
+        ])
+        nextSegmentID += 1
+    }
+
+    /// Records a country's codes and name, so `countryCode` filters accept "FI", "FIN" or "Finland".
+    func insertCountry(iso2: String, iso3: String, name: String) throws {
+        try connection.statement("INSERT OR IGNORE INTO countries(iso2, iso3, name) VALUES (?, ?, ?)").run([
+            .text(iso2), .text(iso3), .text(name),
+        ])
+    }
+
+    /// Records a metadata value (sources, build date, attribution, schema version).
+    func setMeta(_ key: String, _ value: String) throws {
+        try connection.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([.text(key), .text(value)])
+    }
+
+    /// Builds the secondary indexes and merges the full-text index.
+    func finish() throws {
+        try connection.execute(GazetteerSchema.finish)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// A street made of one or more OSM ways sharing a name and joined end to end.
+struct StreetRecord: Sendable {
+    var place: PlaceRecord
+    var segments: [(Coordinate, Coordinate)]
+}
+
+/// Turns an OSM PBF extract into places: named POIs and localities whose tags the category
+/// mapping knows (nodes, ways and multipolygon relations, at the node or the area's centroid),
+/// address points (`addr:street` + `addr:housenumber`), and streets (named highways).
+///
+/// Extracts cut by a bounding box reference nodes outside the file: geometry is made from the
+/// nodes that are present, and an object with none is skipped.
+struct OSMImporter {
+    let mapping: OSMCategoryMapping
+    private(set) var places: [PlaceRecord] = []
+    private(set) var streets: [StreetRecord] = []
+
+    private var nodes: [Int64: Coordinate] = [:]
+    private var wayPoints: [Int64: [Coordinate]] = [:]
+    private var addressKeys: Set<String> = []
+    private var streetWays: [String: [(id: Int64, refs: [Int64])]] = [:]
+    private let pointAddress = CategoryTree.world["Point Address"]!.code
+    private let streetName = CategoryTree.world["Street Name"]!.code
+    private let populatedPlace = CategoryTree.world["Populated Place"]!
+
+    init(mapping: OSMCategoryMapping) { self.mapping = mapping }
+
+    /// Reads one PBF file.
+    mutating func read(_ url: URL) throws {
+        let reader: OSMPBFReader
+        do {
+            reader = try OSMPBFReader(contentsOf: url)
+        } catch let error as OSMPBFError {
+            throw LocatorError(.invalidInput, "\(url.lastPathComponent): \(error)")
+        }
+        do {
+            try reader.forEach { element in
+                switch element {
+                case .node(let node): addNode(node)
+                case .way(let way): addWay(way)
+                case .relation(let relation): addRelation(relation)
+                }
+            }
+        } catch let error as OSMPBFError {
+            throw LocatorError(.invalidInput, "\(url.lastPathComponent): \(error)")
+        }
+        finishStreets()
+    }
+
+    private mutating func addNode(_ node: OSMNode) {
+        let coordinate = Coordinate(lon: node.longitude, lat: node.latitude)
+        nodes[node.id] = coordinate
+        guard !node.tags.isEmpty else { return }
+        addFeature(tags: node.tags, at: coordinate, source: "osm:node/\(node.id)")
+    }
+
+    private mutating func addWay(_ way: OSMWay) {
+        let points = way.nodeRefs.compactMap { nodes[$0] }
+        guard !points.isEmpty else { return }
+        wayPoints[way.id] = points
+        if let highway = way.tags["highway"], let name = way.tags["name"], !name.isEmpty,
+            !Self.nonStreetHighways.contains(highway)
+        {
+            streetWays[name, default: []].append((way.id, way.nodeRefs.filter { nodes[$0] != nil }))
+        }
+        guard let location = OSMGeometry.representativePoint(points) else { return }
+        addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
+    }
+
+    private mutating func addRelation(_ relation: OSMRelation) {
+        guard ["multipolygon", "boundary", "site"].contains(relation.tags["type"] ?? "") else { return }
+        let outers = relation.members.filter { $0.kind == .way && $0.role != "inner" }.compactMap { wayPoints[$0.ref] }
+        guard !outers.isEmpty else { return }
+        let areas = outers.compactMap(OSMGeometry.areaCentroid)
+        let location = areas.isEmpty ? OSMGeometry.mean(outers.flatMap { $0 }) : Self.weightedCentroid(areas)
+        guard let location else { return }
+        addFeature(tags: relation.tags, at: location, source: "osm:relation/\(relation.id)")
+    }
+
+    /// The area-weighted mean of several rings' centroids.
+    private static func weightedCentroid(_ areas: [(centroid: Coordinate, area: Double)]) -> Coordinate {
+        var lon = 0.0
+        var lat = 0.0
+        var total = 0.0
+        for (centroid, area) in areas {
+            lon += centroid.lon * area
+            lat += centroid.lat * area
+            total += area
+        }
+        return Coordinate(lon: lon / total, lat: lat / total)
+    }
+
+    /// Adds the POI or locality and the address point an object's tags describe.
+    private mutating func addFeature(tags: [String: String], at location: Coordinate, source: String) {
+        let address = Self.address(from: tags)
+        if let name = tags["name"], !name.isEmpty, tags["access"] != "private", let category = mapping.category(for: tags) {
+            let isLocality = populatedPlace.contains(category)
+            var place = PlaceRecord(
+                name: name, addressType: isLocality ? .locality : .poi, category: category.code,
+                longitude: location.lon, latitude: location.lat,
+                importance: Self.importance(tags: tags, isLocality: isLocality), source: source)
+            place.houseNumber = address.houseNumber
+            place.street = address.street
+            place.postal = address.postal
+            place.city = address.city
+            place.phone = tags["phone"] ?? tags["contact:phone"] ?? ""
+            place.url = tags["website"] ?? tags["contact:website"] ?? ""
+            place.alternateNames = Self.alternateNames(tags)
+            places.append(place)
+        }
+        if !address.houseNumber.isEmpty, !address.street.isEmpty {
+            let key = TextFolding.fold("\(address.street) \(address.houseNumber) \(address.postal)")
+            guard addressKeys.insert(key).inserted else { return }
+            var point = PlaceRecord(
+                name: "", addressType: .pointAddress, category: pointAddress,
+                longitude: location.lon, latitude: location.lat, importance: 0.02, source: source)
+            point.houseNumber = address.houseNumber
+            point.street = address.street
+            point.postal = address.postal
+            point.city = address.city
+            places.append(point)
+        }
+    }
+
+    /// Groups each name's ways into streets of connected ways and places each street at the
+    /// point of its ways nearest the middle of its extent.
+    private mutating func finishStreets() {
+        for (name, ways) in streetWays.sorted(by: { $0.key < $1.key }) {
+            var parent = Array(ways.indices)
+            func root(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
+            }
+            var owner: [Int64: Int] = [:]
+            for (index, way) in ways.enumerated() {
+                for ref in [way.refs.first, way.refs.last].compactMap({ $0 }) {
+                    if let other = owner[ref] { parent[root(index)] = root(other) } else { owner[ref] = index }
+                }
+            }
+            let groups = Dictionary(grouping: ways.indices, by: root)
+            for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
+                var segments: [(Coordinate, Coordinate)] = []
+                for member in members {
+                    let points = ways[member].refs.compactMap { nodes[$0] }
+                    segments.append(contentsOf: zip(points, points.dropFirst()).map { ($0, $1) })
+                }
+                let allPoints = segments.flatMap { [$0.0, $0.1] }
+                guard let first = allPoints.first else { continue }
+                let middle = Coordinate(
+                    lon: (allPoints.map(\.lon).min()! + allPoints.map(\.lon).max()!) / 2,
+                    lat: (allPoints.map(\.lat).min()! + allPoints.map(\.lat).max()!) / 2)
+                var best = (first, Double.infinity)
+                for (a, b) in segments {
+                    let candidate = OSMGeometry.nearestPoint(on: a, b, to: middle)
+                    if candidate.1 < best.1 { best = candidate }
+                }
+                var place = PlaceRecord(
+                    name: name, addressType: .streetName, category: streetName, longitude: best.0.lon,
+                    latitude: best.0.lat, importance: 0.05, source: "osm:way/\(ways[members.min()!].id)")
+                place.street = name
+                streets.append(StreetRecord(place: place, segments: segments))
+            }
+        }
+        streetWays = [:]
+    }
+
+    /// Highway values that are not streets people give as addresses.
+    static let nonStreetHighways: Set<String> = [
+        "bus_stop", "platform", "elevator", "street_lamp", "traffic_signals", "crossing", "stop", "give_way",
+        "turning_circle", "milestone", "speed_camera", "emergency_access_point", "rest_area", "services",
+        "construction", "proposed",
+    ]
+
+    private static func address(from tags: [String: String]) -> (houseNumber: String, street: String, postal: String, city: String) {
+        (
+            tags["addr:housenumber"] ?? "", tags["addr:street"] ?? tags["addr:place"] ?? "",
+            tags["addr:postcode"] ?? "", tags["addr:city"] ?? ""
+        )
+    }
+
+    /// Names in other languages and old or official names that should also find the place.
+    private static func alternateNames(_ tags: [String: String]) -> [String] {
+        tags.filter { key, _ in
+            key.hasPrefix("name:") || ["alt_name", "old_name", "official_name", "short_name", "brand"].contains(key)
+        }.sorted { $0.key < $1.key }.flatMap { $0.value.split(separator: ";").map(String.init) }
+    }
+
+    /// POIs with a Wikipedia/Wikidata entry or a brand are more prominent; localities by rank.
+    private static func importance(tags: [String: String], isLocality: Bool) -> Double {
+        if isLocality {
+            switch tags["place"] ?? "" {
+            case "city": return 0.8
+            case "town": return 0.6
+            case "suburb", "borough": return 0.45
+            case "village", "quarter": return 0.4
+            default: return 0.35
+            }
+        }
+        var importance = 0.1
+        if tags["wikidata"] != nil || tags["wikipedia"] != nil { importance += 0.1 }
+        if tags["brand"] != nil { importance += 0.02 }
+        if tags["tourism"] != nil { importance += 0.02 }
+        return importance
+    }
+}

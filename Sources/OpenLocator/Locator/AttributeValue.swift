@@ -1,0 +1,48 @@
+/// One value in a result's `attributes`: ArcGIS fields are strings or numbers.
+///
+/// ```swift
+/// if case .string(let name) = result.attributes["PlaceName"] { print(name) }
+/// result.attributes["Distance"]?.doubleValue   // 312.4
+/// ```
+public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
+    /// Text, such as `PlaceName` or `Place_addr`.
+    case string(String)
+    /// A number, such as `Score`, `Distance`, `X` or `Y`.
+    case double(Double)
+    /// A whole number, such as `Rank`.
+    case integer(Int)
+    /// A boolean flag.
+    case bool(Bool)
+    /// JSON `null`.
+    case null
+
+    /// The value as text, or `nil` when it is not a string.
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// The value as a number, or `nil` when it is neither a number nor text holding one.
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let d): return d
+        case .integer(let i): return Double(i)
+        case .string(let s): return Double(s)
+        default: return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .double(let d): return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .integer(let i): return String(i)
+        case .bool(let b): return String(b)
+        case .null: return ""
+        }
+    }
+}
+
+extension AttributeValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+}

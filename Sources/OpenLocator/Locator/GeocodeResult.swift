@@ -1,0 +1,37 @@
+/// One place or address found by a geocode or reverse geocode, as ArcGIS `GeocodeResult`.
+///
+/// ```swift
+/// for result in results {
+///     print(result.label, result.attributes["Place_addr"] ?? "", result.attributes["Distance"] ?? "")
+/// }
+/// ```
+public struct GeocodeResult: Sendable, Hashable {
+    /// A display label: the place name, or the address for an address match.
+    public var label: String
+    /// Where to draw the result on a map.
+    public var displayLocation: Point?
+    /// The location the search was made from (the reverse geocode input, or `preferredSearchLocation`).
+    public var inputLocation: Point?
+    /// Where to route to: the place itself, ready to hand to a routing tool as a stop.
+    public var routeLocation: Point?
+    /// How well the result matches the search, 0 to 100.
+    public var score: Double
+    /// Named values: `PlaceName`, `Place_addr`, `Type`, `Addr_type`, `Distance`, ... (ArcGIS output fields).
+    public var attributes: [String: AttributeValue]
+    /// A rectangle to zoom a map to.
+    public var extent: Envelope?
+
+    /// Makes a result; backends fill every field.
+    public init(
+        label: String, displayLocation: Point?, inputLocation: Point? = nil, routeLocation: Point?,
+        score: Double, attributes: [String: AttributeValue], extent: Envelope?
+    ) {
+        self.label = label
+        self.displayLocation = displayLocation
+        self.inputLocation = inputLocation
+        self.routeLocation = routeLocation
+        self.score = score
+        self.attributes = attributes
+        self.extent = extent
+    }
+}

@@ -1,0 +1,10 @@
+/// What a place-search backend does: the embedded gazetteer and a remote GeocodeServer
+/// both conform, and ``LocatorTask`` orchestrates whichever it was given.
+protocol LocatorBackend: Sendable {
+    /// Finds places and addresses matching text (possibly empty when categories are given).
+    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> [GeocodeResult]
+    /// Finds what is at or near a location.
+    func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult]
+    /// Describes the backend's data.
+    func info() async throws -> LocatorInfo
+}

@@ -1,0 +1,53 @@
+/// The ArcGIS output field names OpenLocator fills, and which of them a request returns.
+public enum ResultAttributes {
+    /// Fields of a geocode candidate, in ArcGIS `candidateFields` order.
+    public static let candidateFields = [
+        "Loc_name", "Status", "Score", "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName",
+        "Place_addr", "Phone", "URL", "Rank", "AddNum", "StName", "StAddr", "Nbrhd", "City", "Subregion", "Region",
+        "RegionAbbr", "Postal", "Country", "CntryName", "LangCode", "Distance", "X", "Y", "DisplayX", "DisplayY",
+        "Xmin", "Xmax", "Ymin", "Ymax", "ExInfo",
+    ]
+
+    /// Fields of a reverse geocode `address`, in ArcGIS order (plus `Place_addr` and `Distance`).
+    public static let reverseFields = [
+        "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName", "Place_addr", "AddNum", "Address",
+        "Neighborhood", "City", "Subregion", "Region", "RegionAbbr", "Postal", "CntryName", "CountryCode", "Distance",
+        "X", "Y",
+    ]
+
+    /// What a geocode returns when no attribute names were asked for.
+    public static let defaultFields = [
+        "Score", "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName", "Place_addr", "Distance",
+        "X", "Y",
+    ]
+
+    /// Every name accepted in `resultAttributeNames`.
+    static let known: [String: String] = {
+        var known: [String: String] = [:]
+        for name in candidateFields + reverseFields { known[name.lowercased()] = name }
+        return known
+    }()
+
+    /// Selects the requested attributes from `all`, keyed by the requested spelling (as ArcGIS
+    /// echoes `outFields=type,city` as `type`, `city`); `*` selects all, empty selects `defaults`.
+    /// - Throws: ``LocatorError`` `invalidParameter` for a name no backend knows.
+    static func select(_ requested: [String], from all: [String: AttributeValue], defaults: [String]) throws
+        -> [String: AttributeValue]
+    {
+        let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { !$0.isEmpty }
+        if names.isEmpty { return all.filter { defaults.contains($0.key) } }
+        if names.contains("*") { return all }
+        var selected: [String: AttributeValue] = [:]
+        for name in names {
+            guard let canonical = known[name.lowercased()] else {
+                throw LocatorError.invalidParameter(
+                    "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance")
+            }
+            selected[name] = all[canonical] ?? .string("")
+        }
+        return selected
+    }
+}
+
+import Foundation

@@ -1,0 +1,44 @@
+/// Search text taken apart: folded words, which of them is a house number, which come after
+/// a comma (the locality part), and whether the last word may be a prefix.
+///
+/// ```swift
+/// let q = ParsedQuery("Mannerheimintie 10, Helsinki")
+/// q.mainWords       // ["mannerheimintie", "10"]
+/// q.houseNumber     // "10"
+/// q.localityWords   // ["helsinki"]
+/// ```
+struct ParsedQuery: Sendable, Equatable {
+    /// The most words a query uses; the rest are ignored.
+    static let maxWords = 24
+
+    /// Every folded word, main part first.
+    let words: [String]
+    /// The folded words before the first comma.
+    let mainWords: [String]
+    /// The folded words after the first comma (city, postcode, region).
+    let localityWords: [String]
+    /// A house number among the main words: digits with an optional letter ("10", "12b").
+    let houseNumber: String?
+    /// Whether the last word may match as a prefix: the text does not end in a space or
+    /// punctuation and the word is not a number.
+    let lastWordIsPrefix: Bool
+
+    init(_ text: String) {
+        let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        let main = parts.first.map { TextFolding.words(String($0)) } ?? []
+        let locality = parts.count > 1 ? TextFolding.words(String(parts[1])) : []
+        mainWords = Array(main.prefix(Self.maxWords))
+        localityWords = Array(locality.prefix(max(0, Self.maxWords - mainWords.count)))
+        words = mainWords + localityWords
+        houseNumber = mainWords.first(where: Self.isHouseNumber)
+        let endsInWordCharacter = text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+        lastWordIsPrefix = endsInWordCharacter && !(words.last.map { $0.allSatisfy(\.isNumber) } ?? true)
+    }
+
+    /// Digits with at most one trailing letter: "10", "12b".
+    static func isHouseNumber(_ word: String) -> Bool {
+        guard let first = word.first, first.isNumber, word.count <= 6 else { return false }
+        let letters = word.drop(while: \.isNumber)
+        return letters.count <= 1 && letters.allSatisfy(\.isLetter)
+    }
+}

@@ -1,0 +1,60 @@
+import CICU
+
+/// Folds text to the form both the index and queries use: ICU `Any-Latin; Latin-ASCII; Lower`,
+/// then only ASCII letters and digits, words separated by one space.
+///
+/// ```swift
+/// TextFolding.fold("Straße Café")   // "strasse cafe"
+/// TextFolding.fold("Москва")        // "moskva"
+/// TextFolding.words("Hämeentie 10, Helsinki")   // ["hameentie", "10", "helsinki"]
+/// ```
+public enum TextFolding {
+    /// The longest input folded; longer text is cut (at a character boundary) first.
+    static let maxInputBytes = 64 * 1024
+
+    /// The folded form of `text`: lowercase ASCII letters and digits separated by single spaces.
+    public static func fold(_ text: String) -> String {
+        var utf8 = Array(text.utf8.prefix(maxInputBytes))
+        while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }  // no split characters
+        if let last = utf8.last, last >= 0xC0 { utf8.removeLast() }
+        if utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(utf8) }
+        let capacity = utf8.count * 8 + 64
+        var output = [CChar](repeating: 0, count: capacity)
+        let length = utf8.withUnsafeBufferPointer { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                ol_fold_utf8(chars.baseAddress, chars.count, &output, capacity)
+            }
+        }
+        guard length >= 0 else { return foldASCII(utf8.filter { $0 < 0x80 }) }
+        return String(decoding: output.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The folded words of `text`.
+    public static func words(_ text: String) -> [String] {
+        fold(text).split(separator: " ").map(String.init)
+    }
+
+    /// The fast path: plain ASCII needs no transliteration, only lowercasing and separating.
+    private static func foldASCII(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if pendingSpace, !out.isEmpty { out.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                out.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingSpace, !out.isEmpty { out.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                out.append(byte + 32)
+            case UInt8(ascii: "'"):
+                break
+            default:
+                pendingSpace = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

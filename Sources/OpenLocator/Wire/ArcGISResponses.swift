@@ -1,0 +1,67 @@
+/// Encodes results in the exact JSON shapes of the ArcGIS GeocodeServer REST API.
+public enum ArcGISResponses {
+    /// `{"wkid":4326,"latestWkid":4326}` (Web Mercator: `{"wkid":102100,"latestWkid":3857}`).
+    public static func spatialReference(_ sr: SpatialReference) -> JSONValue {
+        .object([("wkid", .number(Double(sr.esriWKID))), ("latestWkid", .number(Double(sr.latestWKID)))])
+    }
+
+    /// A `findAddressCandidates` response: `spatialReference` and `candidates[]` with `address`,
+    /// `location{x,y}`, `score`, `attributes` (in ArcGIS field order) and `extent`.
+    public static func findAddressCandidates(_ results: [GeocodeResult], spatialReference sr: SpatialReference) -> JSONValue {
+        .object([
+            ("spatialReference", spatialReference(sr)),
+            ("candidates", .array(results.map(candidate))),
+        ])
+    }
+
+    /// One candidate.
+    public static func candidate(_ result: GeocodeResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [("address", .string(result.label))]
+        if let location = result.displayLocation {
+            members.append(("location", .object([("x", .number(location.x)), ("y", .number(location.y))])))
+        }
+        members.append(("score", .number((result.score * 100).rounded() / 100)))
+        members.append(("attributes", attributes(result.attributes, order: ResultAttributes.candidateFields)))
+        if let extent = result.extent {
+            members.append(("extent", .object([
+                ("xmin", .number(extent.xmin)), ("ymin", .number(extent.ymin)),
+                ("xmax", .number(extent.xmax)), ("ymax", .number(extent.ymax)),
+            ])))
+        }
+        return .object(members)
+    }
+
+    /// A `reverseGeocode` response: `address{…}` and `location{x,y,spatialReference}`.
+    public static func reverseGeocode(_ result: GeocodeResult, spatialReference sr: SpatialReference) -> JSONValue {
+        let location = result.displayLocation ?? Point(x: .nan, y: .nan, spatialReference: sr)
+        return .object([
+            ("address", attributes(result.attributes, order: ResultAttributes.reverseFields)),
+            ("location", .object([
+                ("x", .number(location.x)), ("y", .number(location.y)), ("spatialReference", spatialReference(sr)),
+            ])),
+        ])
+    }
+
+    /// The error ArcGIS returns when nothing lies near a reverse-geocoded point.
+    public static let unableToFindAddress = error(
+        code: 400, message: "Cannot perform query. Invalid query parameters.",
+        details: ["Unable to find address for the specified location."])
+
+    /// `{"error":{"code":…,"message":…,"details":[…]}}`.
+    public static func error(code: Int, message: String, details: [String]) -> JSONValue {
+        .object([("error", .object([
+            ("code", .number(Double(code))), ("message", .string(message)),
+            ("details", .array(details.map(JSONValue.string))),
+        ]))])
+    }
+
+    /// Attributes with the known fields first, in `order`, then any others alphabetically.
+    static func attributes(_ values: [String: AttributeValue], order: [String]) -> JSONValue {
+        let rank = Dictionary(order.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        let keys = values.keys.sorted { a, b in
+            let ra = rank[a.lowercased()] ?? Int.max, rb = rank[b.lowercased()] ?? Int.max
+            return ra != rb ? ra < rb : a < b
+        }
+        return .object(keys.map { ($0, JSONValue(values[$0]!)) })
+    }
+}

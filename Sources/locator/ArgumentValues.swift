@@ -1,0 +1,75 @@
+import OpenLocator
+
+/// Parsing of option values, with messages that say what was wrong.
+enum ArgumentValues {
+    /// "60.1699,24.9384" -> a WGS84 point.
+    static func point(_ text: String, option: String) throws -> Point {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+            latitude.isFinite, longitude.isFinite
+        else {
+            throw UsageError("\(option) expects LAT,LON in degrees, such as 60.1699,24.9384; got '\(text.prefix(60))'")
+        }
+        guard (-90...90).contains(latitude) else {
+            throw UsageError("latitude must be between -90 and 90, got \(parts[0]) (\(option) takes LAT,LON)")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw UsageError("longitude must be between -180 and 180, got \(parts[1]) (\(option) takes LAT,LON)")
+        }
+        return Point(latitude: latitude, longitude: longitude)
+    }
+
+    /// "MINLON,MINLAT,MAXLON,MAXLAT" -> an envelope.
+    static func envelope(_ text: String, option: String) throws -> Envelope {
+        let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, text.split(separator: ",").count == 4 else {
+            throw UsageError("\(option) expects MINLON,MINLAT,MAXLON,MAXLAT, such as 24.93,60.16,24.96,60.18")
+        }
+        let envelope = Envelope(xmin: numbers[0], ymin: numbers[1], xmax: numbers[2], ymax: numbers[3])
+        guard envelope.isValid else {
+            throw UsageError("\(option) must have MINLON <= MAXLON within -180..180 and MINLAT <= MAXLAT within -90..90")
+        }
+        return envelope
+    }
+
+    /// A whole number within a range.
+    static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw UsageError("\(option) expects a whole number, got '\(text.prefix(40))'")
+        }
+        guard range.contains(value) else {
+            throw UsageError("\(option) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+        }
+        return value
+    }
+
+    /// A number within a range; `unit` ("metres") is named in messages.
+    static func number(_ text: String, option: String, range: ClosedRange<Double>, unit: String = "") throws -> Double {
+        let suffix = unit.isEmpty ? "" : " " + unit
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw UsageError("\(option) expects a number\(suffix.isEmpty ? "" : " of" + suffix), got '\(text.prefix(40))'")
+        }
+        guard range.contains(value) else {
+            throw UsageError(
+                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))\(suffix), got \(text.prefix(40))")
+        }
+        return value
+    }
+
+    /// One of a fixed set of words.
+    static func choice(_ text: String, option: String, from choices: [String]) throws -> String {
+        guard choices.contains(text.lowercased()) else {
+            throw UsageError("\(option) must be one of \(choices.joined(separator: ", ")); got '\(text.prefix(40))'")
+        }
+        return text.lowercased()
+    }
+
+    /// "4326" or "3857" (also 102100) -> a spatial reference.
+    static func spatialReference(_ text: String, option: String) throws -> SpatialReference {
+        guard let wkid = Int(text), let sr = SpatialReference(wkid: wkid) else {
+            throw UsageError("\(option) must be 4326 (WGS84) or 3857 (Web Mercator), got '\(text.prefix(20))'")
+        }
+        return sr
+    }
+}

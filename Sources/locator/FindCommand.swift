@@ -1,0 +1,83 @@
+import OpenLocator
+
+/// `locator find`: places by category, name or address, nearest first with `--near`.
+enum FindCommand: Command {
+    static let name = "find"
+    static let abstract = "Find places by category, name or address."
+    static let spec = CommandLineArguments.Spec(
+        options: ["near", "max", "within", "format", "gazetteer", "min-score", "country", "sr"],
+        repeatable: ["category"], maxPositionals: 64)
+    static let help = """
+        OVERVIEW: \(abstract)
+
+        USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
+                            [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
+                            [--sr 4326|3857] [--format table|json|geojson] [--gazetteer PATH]
+
+        ARGUMENTS:
+          TEXT                    A category ("coffee shop", "gas station", "food", "hotel", "parks"),
+                                  a name ("Stockmann") or an address ("Mannerheimintie 10, Helsinki").
+                                  May be left out when --category is given.
+
+        OPTIONS:
+          --near LAT,LON          Rank by distance from this point; Distance is measured from it.
+          --category NAME         Only places of this category (any level: "Coffee Shop", "Food",
+                                  "Parks and Outdoors"); repeat for several.
+          --max N                 How many results, 1 to 50 (default: 10).
+          --within MINLON,MINLAT,MAXLON,MAXLAT
+                                  Only places inside this box.
+          --min-score S           Drop results scoring below S (0 to 100).
+          --country CODE          Only places in this country (FI, FIN or Finland).
+          --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
+          --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
+          --gazetteer PATH        Search this gazetteer instead of the default one.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          locator find "coffee shop" --near 60.1699,24.9384
+          locator find --category Hotel --near 60.1699,24.9384 --max 3 --format json
+          locator find "Mannerheimintie 10, Helsinki"
+
+        \(attributionHelp)
+        """
+
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        let text = arguments.positionals.joined(separator: " ")
+        var parameters = GeocodeParameters()
+        parameters.addCategories(arguments.all("category"))
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty || !parameters.categories.isEmpty else {
+            throw UsageError("give TEXT to search for, or --category NAME")
+        }
+        let near = try arguments.value("near").map { try ArgumentValues.point($0, option: "--near") }
+        parameters.preferredSearchLocation = near
+        if let max = arguments.value("max") {
+            parameters.maxResults = try ArgumentValues.integer(max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
+        }
+        parameters.searchArea = try arguments.value("within").map { try ArgumentValues.envelope($0, option: "--within") }
+        if let minScore = arguments.value("min-score") {
+            parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
+        }
+        parameters.countryCode = arguments.value("country")
+        let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
+        parameters.outputSpatialReference = sr
+        parameters.addResultAttributeName("*")
+        let format = try format(arguments, choices: ["table", "json", "geojson"])
+
+        let task = try locatorTask(arguments)
+        let results = try await task.geocode(forSearchText: text, using: parameters)
+        switch format {
+        case "json": Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))
+        case "geojson": Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
+        default:
+            if results.isEmpty {
+                let what = text.isEmpty ? parameters.categories.joined(separator: ", ") : "'\(text.prefix(80))'"
+                Output.data("No places found for \(what)" + (near.map { " near \($0)" } ?? "") + ".")
+            } else {
+                Output.data(TableFormatter.table(results, showDistance: near != nil))
+            }
+        }
+        return 0
+    }
+}
+
+import Foundation

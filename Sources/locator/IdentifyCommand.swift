@@ -1,0 +1,55 @@
+import OpenLocator
+
+/// `locator identify`: the nearest named place within a tolerance (identify-on-tap).
+enum IdentifyCommand: Command {
+    static let name = "identify"
+    static let abstract = "Name the place at a point, within a tolerance."
+    static let spec = CommandLineArguments.Spec(options: ["tolerance", "format", "gazetteer"], repeatable: ["category"], maxPositionals: 1)
+    static let help = """
+        OVERVIEW: \(abstract)
+
+        USAGE: locator identify LAT,LON [--tolerance M] [--category NAME]... [--format table|json]
+                                [--gazetteer PATH]
+
+        ARGUMENTS:
+          LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
+
+        OPTIONS:
+          --tolerance M           How far the place may be, in metres (default: 25).
+          --category NAME         Only places of this category; repeat for several.
+          --format FORMAT         table (default) or json (an ArcGIS candidate).
+          --gazetteer PATH        Use this gazetteer instead of the default one.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          locator identify 60.1690,24.9410
+          locator identify 60.1690,24.9410 --tolerance 100 --category "Coffee Shop"
+
+        \(attributionHelp)
+        """
+
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
+        let location = try ArgumentValues.point(text, option: "LAT,LON")
+        let tolerance = try arguments.value("tolerance").map {
+            try ArgumentValues.number($0, option: "--tolerance", range: 0...50_000, unit: "metres")
+        } ?? 25
+        let format = try format(arguments, choices: ["table", "json"])
+        let task = try locatorTask(arguments)
+        let place = try await task.identify(at: location, tolerance: tolerance, categories: arguments.all("category"))
+        if format == "json" {
+            Output.data(ArcGISResponses.findAddressCandidates(place.map { [$0] } ?? [], spatialReference: .wgs84).serialized(pretty: true))
+        } else if let place {
+            let name = place.attributes["PlaceName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown"
+            let address = place.attributes["Place_addr"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "no address provided"
+            let distance = place.attributes["Distance"]?.doubleValue.map(TableFormatter.formatDistance) ?? ""
+            let type = place.attributes["Type"]?.stringValue ?? ""
+            Output.data("\(name)\n\(address)\n\(type), \(distance) away")
+        } else {
+            Output.data("No place within \(TableFormatter.formatDistance(tolerance)) of \(location).")
+        }
+        return 0
+    }
+}
+
+import Foundation

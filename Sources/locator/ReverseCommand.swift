@@ -1,0 +1,73 @@
+import OpenLocator
+
+/// `locator reverse`: the address or place at a point (ArcGIS reverseGeocode).
+enum ReverseCommand: Command {
+    static let name = "reverse"
+    static let abstract = "Find the address or place at a point."
+    static let spec = CommandLineArguments.Spec(
+        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "sr"], maxPositionals: 1)
+    static let help = """
+        OVERVIEW: \(abstract)
+
+        USAGE: locator reverse LAT,LON [--feature-types TYPE,...] [--max-distance M] [--max N]
+                               [--sr 4326|3857] [--format table|json] [--gazetteer PATH]
+
+        ARGUMENTS:
+          LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
+
+        OPTIONS:
+          --feature-types TYPES   Comma list of POI, PointAddress, StreetName, Locality. With POI
+                                  alone it answers the nearest named place; with PointAddress alone
+                                  the nearest address point. Default: all, in ArcGIS's order (a POI
+                                  within 25 m, an address within 50 m, the nearest street, ...).
+          --max-distance M        How far the answer may be, in metres (default: 100; at most 50000).
+          --max N                 How many answers, nearest first (default: 1; table format only).
+          --sr WKID               Output coordinates in 4326 (default) or 3857.
+          --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
+          --gazetteer PATH        Use this gazetteer instead of the default one.
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          locator reverse 60.1690,24.9410
+          locator reverse 60.1690,24.9410 --feature-types PointAddress --format json
+
+        \(attributionHelp)
+        """
+
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
+        let location = try ArgumentValues.point(text, option: "LAT,LON")
+        var parameters = ReverseGeocodeParameters()
+        for name in (arguments.value("feature-types") ?? "").split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
+                throw UsageError("unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName or Locality")
+            }
+            parameters.addFeatureType(type)
+        }
+        if let distance = arguments.value("max-distance") {
+            parameters.maxDistance = try ArgumentValues.number(distance, option: "--max-distance", range: 0...50_000, unit: "metres")
+        }
+        if let max = arguments.value("max") {
+            parameters.maxResults = try ArgumentValues.integer(max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
+        }
+        let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
+        parameters.outputSpatialReference = sr
+        parameters.addResultAttributeName("*")
+        let format = try format(arguments, choices: ["table", "json"])
+
+        let results = try await locatorTask(arguments).reverseGeocode(forLocation: location, parameters: parameters)
+        if format == "json" {
+            Output.data(
+                (results.first.map { ArcGISResponses.reverseGeocode($0, spatialReference: sr) }
+                    ?? ArcGISResponses.unableToFindAddress).serialized(pretty: true))
+        } else if results.isEmpty {
+            Output.data("No address found within \(TableFormatter.formatDistance(parameters.maxDistance)) of \(location).")
+        } else {
+            Output.data(TableFormatter.table(results, showDistance: true))
+        }
+        return 0
+    }
+}
+
+import Foundation

@@ -1,0 +1,64 @@
+import Foundation
+import OpenLocator
+
+/// The `locator` command: dispatches to a subcommand and maps errors to exit codes
+/// (usage 64, runtime 1), in one place.
+enum Locator {
+    static let commands = [
+        CommandEntry(FindCommand.self), CommandEntry(ReverseCommand.self), CommandEntry(IdentifyCommand.self),
+        CommandEntry(BuildCommand.self), CommandEntry(InfoCommand.self),
+    ]
+
+    static var help: String {
+        let list = commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.abstract)" }
+        return """
+            OVERVIEW: Find places by category, name or address, and what is at a point — offline.
+
+            USAGE: locator <subcommand>
+
+            SUBCOMMANDS:
+            \(list.joined(separator: "\n"))
+
+              See 'locator <subcommand> --help' for detailed help.
+
+            \(attributionHelp)
+            """
+    }
+
+    static func main() async -> Int32 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
+            Output.data(help)
+            return 0
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            Output.diagnostic("Error: unknown subcommand '\(first.prefix(40))'. Use one of: \(commands.map(\.name).joined(separator: ", ")).")
+            Output.diagnostic("Help:  locator --help")
+            return 64
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            Output.data(command.help)
+            return 0
+        }
+        do {
+            return try await command.run(rest)
+        } catch let error as UsageError {
+            Output.diagnostic("Error: \(error.message)")
+            Output.diagnostic("Help:  locator \(command.name) --help")
+            return 64
+        } catch let error as LocatorError where error.code == .invalidParameter {
+            Output.diagnostic("Error: \(error.message)")
+            Output.diagnostic("Help:  locator \(command.name) --help")
+            return 64
+        } catch let error as LocatorError {
+            Output.diagnostic("Error: \(error.message)")
+            return 1
+        } catch {
+            Output.diagnostic("Error: \(error)")
+            return 1
+        }
+    }
+}
+
+exit(await Locator.main())
