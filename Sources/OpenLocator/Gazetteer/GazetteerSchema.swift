@@ -41,7 +41,7 @@ enum GazetteerSchema {
         CREATE VIRTUAL TABLE places_rtree USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, min_category, max_category);
         CREATE VIRTUAL TABLE places_fts USING fts5(
-            name, alt_names, locality, tokenize = 'unicode61 remove_diacritics 0', prefix = '2 3');
+            name, alt_names, locality, tokenize = 'unicode61 remove_diacritics 0', detail = 'column');
         CREATE VIRTUAL TABLE street_segments USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
         """

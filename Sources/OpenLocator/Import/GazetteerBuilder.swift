@@ -39,8 +39,9 @@ public struct GazetteerBuilder: Sendable {
     /// - Throws: ``LocatorError`` (`invalidInput` for a bad source file, `buildFailed` otherwise);
     ///   the target file is then left as it was.
     @discardableResult
-    public func build(to output: URL, progress: (String) -> Void = { _ in }) throws -> Report {
+    public func build(to output: URL, progress report: (String) -> Void = { _ in }) throws -> Report {
         let started = Date()
+        func progress(_ stage: String) { report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage) }
         guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty else {
             throw LocatorError(.invalidInput, "nothing to build from: give at least one --osm or --geonames file")
         }
@@ -58,7 +59,7 @@ public struct GazetteerBuilder: Sendable {
         }
         progress("addressing \(osm.places.count) OSM places")
         var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
-        let osmPlaces = osm.places.map { enricher.enrich($0) }
+        let osmPlaces = Self.withoutDuplicateLocalities(osm.places, of: geoNames.places).map { enricher.enrich($0) }
         let streets = osm.streets.map { street -> StreetRecord in
             var street = street
             street.place = enricher.enrich(street.place)
@@ -78,18 +79,15 @@ public struct GazetteerBuilder: Sendable {
         do {
             let writer = try GazetteerWriter(path: temporary.path)
             try writer.connection.transaction {
-                progress("writing \(geoNames.places.count + osmPlaces.count + streets.count) places")
-                for place in geoNames.places {
-                    try writer.insert(place, localityText: localityText(place, countryNames))
-                    counts[place.addressType.rawValue, default: 0] += 1
+                let places = geoNames.places + osmPlaces + streets.map(\.place)
+                progress("folding and writing \(places.count) places")
+                var ids: [Int64] = []
+                ids.reserveCapacity(places.count)
+                try SearchText.foldInBackground(places, localities: places.map { localityText($0, countryNames) }) { index, text in
+                    ids.append(try writer.insert(places[index], searchText: text))
+                    counts[places[index].addressType.rawValue, default: 0] += 1
                 }
-                for place in osmPlaces {
-                    try writer.insert(place, localityText: localityText(place, countryNames))
-                    counts[place.addressType.rawValue, default: 0] += 1
-                }
-                for street in streets {
-                    let id = try writer.insert(street.place, localityText: localityText(street.place, countryNames))
-                    counts[street.place.addressType.rawValue, default: 0] += 1
+                for (street, id) in zip(streets, ids.suffix(streets.count)) {
                     for (a, b) in street.segments {
                         try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
                     }
@@ -105,20 +103,27 @@ public struct GazetteerBuilder: Sendable {
             }
             progress("indexing")
             try writer.finish()
+            progress("done")
         } catch let error as SQLiteError {
             throw LocatorError(.buildFailed, "writing the gazetteer failed (SQLite error \(error.code))")
         }
-        do {
-            if FileManager.default.fileExists(atPath: output.path) {
-                _ = try FileManager.default.replaceItemAt(output, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: output)
-            }
-        } catch {
+        // rename(2) replaces the target atomically: readers see the old file or the new one.
+        guard rename(temporary.path, output.path) == 0 else {
             throw LocatorError(.buildFailed, "cannot move the finished gazetteer into place as '\(output.lastPathComponent)'")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// OSM places that are not also GeoNames localities: a `place=city` node named like a
+    /// GeoNames city within 10 km is the same city, and GeoNames has its population and names.
+    static func withoutDuplicateLocalities(_ places: [PlaceRecord], of localities: [PlaceRecord]) -> [PlaceRecord] {
+        var byName: [String: [PlaceRecord]] = [:]
+        for locality in localities { byName[locality.name.lowercased(), default: []].append(locality) }
+        return places.filter { place in
+            guard place.addressType == .locality else { return true }
+            return !(byName[place.name.lowercased()] ?? []).contains { $0.location.distance(to: place.location) < 10_000 }
+        }
     }
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.

@@ -24,7 +24,7 @@ final class GazetteerWriter {
 
     /// Inserts a place and returns its id.
     @discardableResult
-    func insert(_ place: PlaceRecord, localityText: String) throws -> Int64 {
+    func insert(_ place: PlaceRecord, searchText: SearchText) throws -> Int64 {
         try connection.statement(
             """
             INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
@@ -43,11 +43,8 @@ final class GazetteerWriter {
         try connection.statement("INSERT INTO places_rtree VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?4)").run([
             .integer(id), .double(place.longitude), .double(place.latitude), .double(category),
         ])
-        let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
-        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting([TextFolding.fold(searchName)])
         try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
-            .integer(id), .text(TextFolding.fold(searchName)), .text(alternates.sorted().joined(separator: " ; ")),
-            .text(TextFolding.fold(localityText)),
+            .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
         return id
     }
@@ -80,4 +77,72 @@ final class GazetteerWriter {
     func finish() throws {
         try connection.execute(GazetteerSchema.finish)
     }
+}
+
+/// A place's folded, searchable text: the `places_fts` columns.
+struct SearchText: Sendable {
+    var name: String
+    /// Folded alternate names, distinct and sorted, separated by " ; ".
+    var alternateNames: String
+    var locality: String
+
+    /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
+    init(_ place: PlaceRecord, locality: String) {
+        let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
+        name = TextFolding.fold(searchName)
+        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name])
+        alternateNames = alternates.sorted().joined(separator: " ; ")
+        self.locality = TextFolding.fold(locality)
+    }
+
+    /// Folds the places' search texts on a background thread, chunk by chunk, while `consume`
+    /// writes the chunks already folded on the calling thread. (ICU's rule-based
+    /// transliterators lock shared data on every call, so folding on more threads does not go
+    /// faster; overlapping it with SQLite's work does.)
+    static func foldInBackground(
+        _ places: [PlaceRecord], localities: [String], consume: (_ index: Int, _ text: SearchText) throws -> Void
+    ) throws {
+        let chunkSize = 8192
+        let chunkCount = (places.count + chunkSize - 1) / chunkSize
+        let ready = (0..<chunkCount).map { _ in DispatchSemaphore(value: 0) }
+        let results = UnsafeMutableBufferPointer<SearchText?>.allocate(capacity: places.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        let cancelled = ManagedAtomicFlag()
+        nonisolated(unsafe) let output = results  // the folder writes a chunk before signalling it; the consumer reads it after
+        let finished = DispatchSemaphore(value: 0)
+        let folders = 1
+        for folder in 0..<folders {
+            DispatchQueue.global(qos: .userInitiated).async {
+                for chunk in stride(from: folder, to: chunkCount, by: folders) where !cancelled.isSet {
+                    for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
+                        output[index] = SearchText(places[index], locality: localities[index])
+                    }
+                    ready[chunk].signal()
+                }
+                finished.signal()
+            }
+        }
+        defer {
+            cancelled.set()
+            for _ in 0..<folders { finished.wait() }
+        }
+        for chunk in 0..<chunkCount {
+            ready[chunk].wait()
+            for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
+                try consume(index, output[index]!)
+            }
+        }
+    }
+}
+
+/// A flag one thread sets and another polls. `@unchecked Sendable`: guarded by `lock`.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
 }

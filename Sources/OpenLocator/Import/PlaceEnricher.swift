@@ -1,3 +1,5 @@
+import Foundation
+
 /// Fills in what OSM objects lack: city, region and country from the nearest GeoNames
 /// locality, and `Place_addr` from the place's own address or, failing that, the nearest
 /// street (within 200 m) and the locality.
@@ -57,12 +59,18 @@ struct PlaceEnricher {
         return place
     }
 
+    /// The city a point belongs to: among GeoNames cities within ``citySearchRadius``, the one
+    /// nearest relative to its size (distance ÷ a radius growing with population), so a point
+    /// in a district of Helsinki gets Helsinki, not the district's own populated-place entry.
     private func nearestCity(to here: Coordinate) -> PlaceRecord? {
         var best: (PlaceRecord, Double)?
         for index in cities.candidates(near: here, within: Self.citySearchRadius) {
             let candidate = localities[index]
             let d = OSMGeometry.length(here, Coordinate(lon: candidate.longitude, lat: candidate.latitude))
-            if d <= Self.citySearchRadius, d < (best?.1 ?? .infinity) { best = (candidate, d) }
+            guard d <= Self.citySearchRadius else { continue }
+            let reach = 2_000 + 10_000 * max(0, log10(Double(max(candidate.population, 1)) / 1_000))
+            let relative = d / reach
+            if relative < (best?.1 ?? .infinity) { best = (candidate, relative) }
         }
         return best?.0
     }

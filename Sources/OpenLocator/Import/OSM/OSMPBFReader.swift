@@ -2,7 +2,8 @@ import CZlib
 import Foundation
 
 /// Why an OSM PBF file could not be read, as one line such as
-/// `"not an OSM PBF file: blob header too large (1347375956 bytes) at offset 0"`.
+/// `"not an OSM PBF file: blob header too large (1010792557 bytes) at offset 0"` (for an XML file)
+/// or `"corrupt OSM PBF file: truncated varint in blob at offset 1234"`.
 public struct OSMPBFError: Error, CustomStringConvertible {
     /// The one-line message.
     public let description: String
@@ -72,13 +73,19 @@ public struct OSMPBFReader: Sendable {
 
     /// One framed blob: its type from the blob header and the bytes of its `Blob` message.
     struct Blob {
+        /// The block type, `OSMHeader` or `OSMData`.
         var type: String
+        /// File offset of the 4-byte length that starts the frame.
         var headerOffset: Int
+        /// File offset of the `Blob` message.
         var blobOffset: Int
+        /// The `Blob` message, borrowed from the file.
         var bytes: UnsafeRawBufferPointer
     }
 
-    /// Reads the blob framed at `offset` (a 4-byte big-endian header length, a `BlobHeader`, a `Blob`) and moves past it.
+    /// Reads the blob framed at `offset` and moves past it.
+    ///
+    /// A frame is a 4-byte big-endian length, a `BlobHeader` of that length, then a `Blob` of the header's `datasize`.
     static func nextBlob(in file: UnsafeRawBufferPointer, offset: inout Int) throws(OSMPBFError) -> Blob {
         let headerOffset = offset
         func framingError(_ problem: String) -> OSMPBFError {
@@ -92,7 +99,8 @@ public struct OSMPBFReader: Sendable {
             throw framingError("blob header too large (\(headerSize) bytes)")
         }
         guard headerSize <= file.count - offset else { throw framingError("truncated blob header") }
-        var header = ProtobufReader(UnsafeRawBufferPointer(rebasing: file[offset..<offset + headerSize]), blobOffset: headerOffset)
+        let headerBytes = UnsafeRawBufferPointer(rebasing: file[offset..<offset + headerSize])
+        var header = ProtobufReader(headerBytes, blobOffset: headerOffset)
         offset += headerSize
 
         var type: String?
@@ -122,7 +130,8 @@ public struct OSMPBFReader: Sendable {
             if field.number == 4, field.wireType == .lengthDelimited {
                 let feature = try reader.string()
                 guard supportedFeatures.contains(feature) else {
-                    throw OSMPBFError("unsupported OSM PBF file: required feature \"\(feature)\" in blob at offset \(reader.blobOffset)")
+                    throw OSMPBFError(
+                        "unsupported OSM PBF file: required feature \"\(feature)\" in blob at offset \(reader.blobOffset)")
                 }
             } else {
                 try reader.skip(field.wireType)
@@ -154,25 +163,30 @@ private struct InflateBuffer {
             }
         }
         guard let zlibData else { throw reader.corrupt("blob without data") }
-        let size = rawSize ?? Int64(OSMPBFReader.maxBlobSize)
-        guard size >= 0, size <= OSMPBFReader.maxBlobSize else { throw reader.corrupt("uncompressed size \(size) out of range") }
-        return ProtobufReader(try inflate(zlibData, expectedSize: Int(size), exact: rawSize != nil, reader: reader), blobOffset: blob.blobOffset)
+        let capacity = rawSize ?? Int64(OSMPBFReader.maxBlobSize)
+        guard capacity >= 0, capacity <= OSMPBFReader.maxBlobSize else {
+            throw reader.corrupt("uncompressed size \(capacity) out of range")
+        }
+        guard let inflated = inflate(zlibData, capacity: Int(capacity)) else {
+            throw reader.corrupt("zlib data does not inflate within \(capacity) bytes")
+        }
+        guard rawSize == nil || inflated.count == capacity else {
+            throw reader.corrupt("zlib data inflates to \(inflated.count) bytes, not the declared \(capacity)")
+        }
+        return ProtobufReader(inflated, blobOffset: blob.blobOffset)
     }
 
-    /// Inflates zlib data into the buffer, growing it to `expectedSize` bytes if needed.
-    private mutating func inflate(_ source: UnsafeRawBufferPointer, expectedSize: Int, exact: Bool, reader: ProtobufReader) throws(OSMPBFError) -> UnsafeRawBufferPointer {
-        if storage.count < expectedSize {
+    /// Inflates zlib data into the buffer, growing it to `capacity` bytes if needed; nil if zlib reports an error.
+    private mutating func inflate(_ source: UnsafeRawBufferPointer, capacity: Int) -> UnsafeRawBufferPointer? {
+        if storage.count < capacity {
             storage.deallocate()
-            storage = .allocate(byteCount: expectedSize, alignment: 16)
+            storage = .allocate(byteCount: capacity, alignment: 16)
         }
-        var length = uLongf(expectedSize)
+        var length = uLongf(capacity)
         let status = uncompress(
             storage.baseAddress?.assumingMemoryBound(to: Bytef.self), &length,
             source.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(source.count))
-        guard status == Z_OK else { throw reader.corrupt("zlib data does not inflate (zlib error \(status))") }
-        guard !exact || Int(length) == expectedSize else {
-            throw reader.corrupt("zlib data inflates to \(length) bytes, not the declared \(expectedSize)")
-        }
+        guard status == Z_OK else { return nil }
         return UnsafeRawBufferPointer(rebasing: storage[0..<Int(length)])
     }
 
@@ -373,6 +387,7 @@ private struct PrimitiveBlock {
     }
 
     /// Converts a coordinate in units of `granularity` nanodegrees to degrees.
+    /// Dividing, rather than multiplying by 1e-9, rounds exactly as libosmium does.
     private func degrees(_ value: Int64, _ offset: Int64) -> Double {
         Double(offset &+ granularity &* value) / 1e9
     }
