@@ -16,6 +16,9 @@ extension GazetteerBackend {
         let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
             let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
             if sa != sb { return sa > sb }
+            if query.houseNumber != nil, (a.kind == .pointAddress) != (b.kind == .pointAddress) {
+                return a.kind == .pointAddress  // "Korkeavuorenkatu 30" means the address, not a shop named so
+            }
             if center != nil, a.distance != b.distance { return a.distance < b.distance }
             if a.importance != b.importance { return a.importance > b.importance }
             return a.id < b.id
@@ -38,7 +41,7 @@ extension GazetteerBackend {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
-            SELECT f.rowid, f.name, f.alt_names, f.locality, p.lon, p.lat, p.importance
+            SELECT f.rowid, f.name, f.alt_names, f.locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places_fts f JOIN places p ON p.id = f.rowid
             WHERE places_fts MATCH ?1\(condition) LIMIT ?2
             """)
@@ -50,7 +53,10 @@ extension GazetteerBackend {
             let distance = center.map {
                 GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
             } ?? 0
-            found.append(Candidate(id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance, importance: row.double(6)))
+            found.append(
+                Candidate(
+                    id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance,
+                    importance: row.double(6), kind: AddressType(rawValue: row.text(7))))
         }
         return found
     }

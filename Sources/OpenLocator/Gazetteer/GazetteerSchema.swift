@@ -9,7 +9,7 @@
 ///   and the R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
 enum GazetteerSchema {
-    static let version = 1
+    static let version = 4
 
     static let create = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

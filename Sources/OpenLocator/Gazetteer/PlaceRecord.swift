@@ -36,6 +36,9 @@ struct PlaceRecord: Sendable {
     var source: String
     /// Other names (other languages and scripts) that find it; indexed, never displayed.
     var alternateNames: [String] = []
+    /// Other names of its locality that find it ("Helsinki" for an address whose OSM city is
+    /// "Helsingin kaupunki"); indexed, never displayed.
+    var localityAliases: [String] = []
 
     var location: Point { Point(latitude: latitude, longitude: longitude) }
 }

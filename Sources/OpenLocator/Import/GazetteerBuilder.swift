@@ -129,7 +129,7 @@ public struct GazetteerBuilder: Sendable {
     /// The words that place a place: neighbourhood, city, postcode, region, country name.
     private func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
         let countryName = countryNames[place.country] ?? ""
-        return [place.neighborhood, place.city, place.postal, place.region, countryName, place.country]
+        return ([place.neighborhood, place.city] + place.localityAliases + [place.postal, place.region, countryName, place.country])
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

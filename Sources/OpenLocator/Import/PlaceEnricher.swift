@@ -31,7 +31,11 @@ struct PlaceEnricher {
         var place = place
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         if let nearest = nearestCity(to: here) {
-            if place.city.isEmpty, place.addressType != .locality || place.category != city { place.city = nearest.city }
+            if place.city.isEmpty, place.addressType != .locality || place.category != city {
+                place.city = nearest.city
+            } else if place.city != nearest.city {
+                place.localityAliases.append(nearest.city)
+            }
             if place.region.isEmpty { place.region = nearest.region }
             if place.country.isEmpty { place.country = nearest.country }
         }

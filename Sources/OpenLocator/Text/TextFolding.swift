@@ -14,9 +14,12 @@ public enum TextFolding {
 
     /// The folded form of `text`: lowercase ASCII letters and digits separated by single spaces.
     public static func fold(_ text: String) -> String {
-        var utf8 = Array(text.utf8.prefix(maxInputBytes))
-        while let last = utf8.last, last & 0xC0 == 0x80 { utf8.removeLast() }  // no split characters
-        if let last = utf8.last, last >= 0xC0 { utf8.removeLast() }
+        var utf8 = Array(text.utf8)
+        if utf8.count > maxInputBytes {
+            var end = maxInputBytes
+            while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // cut before a character, not inside it
+            utf8.removeSubrange(end...)
+        }
         if utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(utf8) }
         let capacity = utf8.count * 8 + 64
         var output = [CChar](repeating: 0, count: capacity)

@@ -19,8 +19,9 @@ struct OSMImporter {
 
     private var nodes: [Int64: Coordinate] = [:]
     private var wayPoints: [Int64: [Coordinate]] = [:]
-    /// Indexes into `places` of the address points for each folded "street number".
-    private var addressIndex: [String: [Int]] = [:]
+    /// The address points for each folded "street number": index into `places`, and the
+    /// precedence of the object that placed it (0 building, 1 address node, 2 POI).
+    private var addressIndex: [String: [(index: Int, precedence: Int)]] = [:]
     private var streetWays: [String: [(id: Int64, refs: [Int64])]] = [:]
     private let pointAddress = CategoryTree.world["Point Address"]!.code
     private let streetName = CategoryTree.world["Street Name"]!.code
@@ -112,26 +113,42 @@ struct OSMImporter {
             places.append(place)
         }
         if !address.houseNumber.isEmpty, !address.street.isEmpty {
-            // One address point per street and number: entrances and buildings sharing an
-            // address within 300 m are the same address; fill in what the first one lacked.
-            let key = TextFolding.fold("\(address.street) \(address.houseNumber)")
-            if let existing = addressIndex[key]?.first(where: {
-                OSMGeometry.length(location, Coordinate(lon: places[$0].longitude, lat: places[$0].latitude)) < 300
-            }) {
-                if places[existing].postal.isEmpty { places[existing].postal = address.postal }
-                if places[existing].city.isEmpty { places[existing].city = address.city }
-                return
-            }
-            addressIndex[key, default: []].append(places.count)
-            var point = PlaceRecord(
-                name: "", addressType: .pointAddress, category: pointAddress,
-                longitude: location.lon, latitude: location.lat, importance: 0.02, source: source)
-            point.houseNumber = address.houseNumber
-            point.street = address.street
-            point.postal = address.postal
-            point.city = address.city
-            places.append(point)
+            addAddressPoint(address, at: location, tags: tags, source: source)
         }
+    }
+
+    /// Adds an address point, one per street and number: entrances, buildings and shops that
+    /// share an address within 300 m are the same address. The building (or else a bare
+    /// address node) gives the location, rather than a shop somewhere inside a large block.
+    private mutating func addAddressPoint(
+        _ address: (houseNumber: String, street: String, postal: String, city: String), at location: Coordinate,
+        tags: [String: String], source: String
+    ) {
+        let precedence = tags["building"] != nil ? 0 : tags["name"] == nil ? 1 : 2
+        let key = TextFolding.fold("\(address.street) \(address.houseNumber)")
+        if let existing = addressIndex[key]?.first(where: {
+            OSMGeometry.length(location, Coordinate(lon: places[$0.index].longitude, lat: places[$0.index].latitude)) < 300
+        }) {
+            let i = existing.index
+            if places[i].postal.isEmpty { places[i].postal = address.postal }
+            if places[i].city.isEmpty { places[i].city = address.city }
+            if precedence < existing.precedence {
+                places[i].longitude = location.lon
+                places[i].latitude = location.lat
+                places[i].source = source
+                addressIndex[key] = addressIndex[key]!.map { $0.index == i ? (i, precedence) : $0 }
+            }
+            return
+        }
+        addressIndex[key, default: []].append((places.count, precedence))
+        var point = PlaceRecord(
+            name: "", addressType: .pointAddress, category: pointAddress,
+            longitude: location.lon, latitude: location.lat, importance: 0.02, source: source)
+        point.houseNumber = address.houseNumber
+        point.street = address.street
+        point.postal = address.postal
+        point.city = address.city
+        places.append(point)
     }
 
     /// Groups each name's ways into streets of connected ways and places each street at the

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// The real `locator` binary, end to end, against the default gazetteer.
+@Suite struct CLITests {
+    init() throws { _ = try Fixtures.defaultGazetteerURL() }
+
+    @Test func findsTheNearestCafesOfCentralHelsinki() throws {
+        let outcome = try CLI.run(["find", "coffee shop", "--near", "60.1699,24.9384"])
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Name") == true && lines.first?.contains("Distance") == true)
+        #expect(lines.count == 11)
+        #expect(lines.dropFirst().allSatisfy { $0.contains("Coffee Shop") && $0.contains(" m ") })
+    }
+
+    @Test func printsArcGISFindAddressCandidatesJSON() throws {
+        let outcome = try CLI.run(["find", "--category", "Hotel", "--near", "60.1699,24.9384", "--max", "3", "--format", "json"])
+        #expect(outcome.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
+        let sr = try #require(json["spatialReference"] as? [String: Any])
+        #expect(sr["wkid"] as? Int == 4326)
+        let candidates = try #require(json["candidates"] as? [[String: Any]])
+        #expect(candidates.count == 3)
+        for candidate in candidates {
+            #expect(candidate["address"] is String)
+            let location = try #require(candidate["location"] as? [String: Any])
+            #expect(location["x"] is Double && location["y"] is Double)
+            #expect(candidate["score"] as? Double == 100)
+            let attributes = try #require(candidate["attributes"] as? [String: Any])
+            #expect(attributes["Type"] as? String == "Hotel")
+            #expect(attributes["Addr_type"] as? String == "POI")
+            for field in ["PlaceName", "Place_addr", "Distance", "Match_addr", "LongLabel", "ShortLabel", "StAddr", "City", "Region", "Postal", "Country", "X", "Y", "Score"] {
+                #expect(attributes[field] != nil, "missing \(field)")
+            }
+            let extent = try #require(candidate["extent"] as? [String: Any])
+            #expect(Set(extent.keys) == ["xmin", "ymin", "xmax", "ymax"])
+        }
+    }
+
+    @Test func printsGeoJSONAndWebMercator() throws {
+        let geojson = try CLI.run(["find", "parks", "--near", "60.1699,24.9384", "--format", "geojson", "--max", "2"])
+        let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
+        #expect(collection["type"] as? String == "FeatureCollection")
+        #expect((collection["features"] as? [Any])?.count == 2)
+        let mercator = try CLI.run(["find", "parks", "--near", "60.1699,24.9384", "--format", "json", "--sr", "3857", "--max", "1"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(mercator.stdout.utf8)) as? [String: Any])
+        #expect((json["spatialReference"] as? [String: Any])?["latestWkid"] as? Int == 3857)
+        let x = try #require(((json["candidates"] as? [[String: Any]])?.first?["location"] as? [String: Any])?["x"] as? Double)
+        #expect(x > 2_700_000 && x < 2_800_000)
+    }
+
+    @Test func reverseAndIdentifyAnswerInTheirShapes() throws {
+        let reverse = try CLI.run(["reverse", "60.1690,24.9410", "--format", "json"])
+        #expect(reverse.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(reverse.stdout.utf8)) as? [String: Any])
+        let address = try #require(json["address"] as? [String: Any])
+        for key in ["Match_addr", "LongLabel", "Addr_type", "Address", "City", "Region", "Postal", "CountryCode"] {
+            #expect(address[key] != nil, "missing \(key)")
+        }
+        #expect(((json["location"] as? [String: Any])?["spatialReference"] as? [String: Any])?["wkid"] as? Int == 4326)
+
+        let nothing = try CLI.run(["reverse", "0,-30", "--feature-types", "PointAddress", "--format", "json"])
+        #expect(nothing.stdout.contains("Unable to find address for the specified location."))
+
+        let identify = try CLI.run(["identify", "60.1690,24.9410", "--tolerance", "50"])
+        #expect(identify.status == 0)
+        #expect(identify.stdout.split(separator: "\n").count == 3)
+        let none = try CLI.run(["identify", "60.0,24.0"])
+        #expect(none.status == 0)
+        #expect(none.stdout.hasPrefix("No place within 25 m"))
+    }
+
+    @Test(arguments: [
+        (["find", "cafe", "--near", "91,24"], "latitude must be between -90 and 90"),
+        (["find", "cafe", "--max", "0"], "--max must be between 1 and 50"),
+        (["find", "cafe", "--near"], "missing value for '--near'"),
+        (["find", "cafe", "--bogus"], "unknown option '--bogus'"),
+        (["find"], "give TEXT"),
+        (["find", "cafe", "--format", "xml"], "--format must be one of"),
+        (["find", "--category", "Spaceport"], "unknown category 'Spaceport'"),
+        (["find", "cafe", "--within", "1,2,3"], "--within expects"),
+        (["reverse", "60.1,abc"], "expects LAT,LON"),
+        (["reverse", "60.1,24.9", "--feature-types", "House"], "unknown feature type 'House'"),
+        (["identify", "60.1,24.9", "--tolerance", "-5"], "--tolerance must be between"),
+        (["frobnicate"], "unknown subcommand 'frobnicate'"),
+        (["build", "--osm", "x.pbf"], "--out"),
+    ])
+    func usageErrorsExit64WithAOneLineHint(arguments: [String], message: String) throws {
+        let outcome = try CLI.run(arguments)
+        #expect(outcome.status == 64, "\(arguments) -> \(outcome.status): \(outcome.stderr)")
+        #expect(outcome.stderr.contains(message), "\(outcome.stderr)")
+        #expect(outcome.stderr.split(separator: "\n").count <= 2)
+        #expect(outcome.stdout.isEmpty)
+    }
+
+    @Test func oddSearchTextGivesACleanAnswer() throws {
+        for text in [#""NEAR("#, "'; DROP TABLE places;--", "*^\"", "cafe\u{7}"] {
+            let outcome = try CLI.run(["find", text, "--near", "60.1699,24.9384"])
+            #expect(outcome.status == 0, "\(text): \(outcome.stderr)")
+            #expect(!outcome.stdout.localizedCaseInsensitiveContains("sqlite"))
+            #expect(!outcome.stderr.localizedCaseInsensitiveContains("sql"))
+        }
+        let long = try CLI.run(["find", String(repeating: "a", count: 100_000)])
+        #expect(long.status == 64)
+        #expect(long.stderr.contains("too long"))
+    }
+
+    @Test func runtimeErrorsExit1WithoutPathsOfTheirOwn() throws {
+        let outcome = try CLI.run(["find", "cafe", "--gazetteer", "/nonexistent/nothing.gazetteer"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("no readable gazetteer file 'nothing.gazetteer'"))
+    }
+
+    @Test func helpIsPinnedForEveryCommandAndCarriesTheAttribution() throws {
+        let root = try CLI.run(["--help"])
+        #expect(root.status == 0)
+        for command in ["find", "reverse", "identify", "build", "info"] {
+            #expect(root.stdout.contains("  \(command) "))
+            let help = try CLI.run([command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.hasPrefix("OVERVIEW: "))
+            #expect(help.stdout.contains("USAGE: locator \(command)"))
+        }
+        #expect(root.stdout.contains("© OpenStreetMap contributors"))
+        #expect(root.stdout.contains("GeoNames"))
+        let find = try CLI.run(["find", "--help"]).stdout
+        #expect(find.contains("--near LAT,LON"))
+        #expect(find.contains("--within MINLON,MINLAT,MAXLON,MAXLAT"))
+        #expect(find.contains("ODbL"))
+    }
+
+    @Test func buildsAndDescribesAGazetteer() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let out = folder.appendingPathComponent("h.gazetteer").path
+        let build = try CLI.run(["build", "--osm", Fixtures.helsinkiPBF.path, "--out", out])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.hasPrefix("wrote "))
+        let info = try CLI.run(["info", "--gazetteer", out])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains("Coffee Shop"))
+        #expect(info.stdout.contains("© OpenStreetMap contributors"))
+        let missing = try CLI.run(["build", "--osm", "/nonexistent.pbf", "--out", out])
+        #expect(missing.status == 1)
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// Category search near a point on the real default gazetteer, checked against a brute-force
+/// scan of every place of the category.
+@Suite struct CategorySearchTests {
+    @Test(arguments: ["Coffee Shop", "Hotel", "Park", "Food"])
+    func firstResultIsTheNearestPlaceOfTheCategoryEverywhereInCentralHelsinki(category name: String) async throws {
+        let task = try Fixtures.task()
+        let category = try #require(CategoryTree.world[name])
+        let everything = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: category)
+        #expect(everything.count >= 10)
+        for point in Fixtures.helsinkiGrid {
+            var parameters = GeocodeParameters()
+            parameters.preferredSearchLocation = point
+            parameters.addResultAttributeNames(["PlaceName", "Place_addr", "Type", "Distance"])
+            let results = try await task.geocode(forSearchText: name, using: parameters)
+            #expect(results.count == 10)
+            let truth = everything.map { point.distance(to: $0.location) }.min()!
+            let first = try #require(results.first?.attributes["Distance"]?.doubleValue)
+            #expect(abs(first - truth) < 0.01, "at \(point): first result \(first) m, nearest \(truth) m")
+            let distances = results.compactMap { $0.attributes["Distance"]?.doubleValue }
+            #expect(distances == distances.sorted(), "farther-then-nearer at \(point)")
+            for result in results {
+                #expect(!text(result, "PlaceName").isEmpty)
+                #expect(!text(result, "Place_addr").isEmpty)
+                let type = try #require(result.attributes["Type"]?.stringValue)
+                #expect(CategoryTree.world[type].map(category.contains) == true, "\(type) is not in \(name)")
+            }
+        }
+    }
+
+    @Test func theTenNearestAreExactlyTheTenNearestByGreatCircleDistance() async throws {
+        let category = try #require(CategoryTree.world["Coffee Shop"])
+        let everything = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: category)
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.addResultAttributeName("*")
+        let results = try await Fixtures.task().geocode(forSearchText: "coffee shops", using: parameters)
+        let expected = everything.map { Fixtures.helsinkiCentre.distance(to: $0.location) }.sorted().prefix(10)
+        let got = results.compactMap { $0.attributes["Distance"]?.doubleValue }
+        #expect(zip(got, expected).allSatisfy { abs($0 - $1) < 0.01 })
+    }
+
+    @Test func categoryParameterAloneSearchesByDistanceToo() async throws {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.addCategory("Hotel")
+        parameters.maxResults = 3
+        let byParameter = try await Fixtures.task().geocode(forSearchText: "", using: parameters)
+        let byText = try await Fixtures.task().geocode(forSearchText: "hotels", using: {
+            var p = parameters
+            p.removeAllCategories()
+            return p
+        }())
+        #expect(byParameter.map(\.label) == byText.map(\.label))
+        #expect(byParameter.count == 3)
+    }
+
+    @Test func gasStationsAreGasStationsOrNothing() async throws {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.addResultAttributeName("Type")
+        for text in ["gas station", "petrol station", "fuel"] {
+            let results = try await Fixtures.task().geocode(forSearchText: text, using: parameters)
+            #expect(results.allSatisfy { $0.attributes["Type"]?.stringValue == "Gas Station" })
+        }
+    }
+
+    @Test func withoutAPointCategoriesRankByImportance() async throws {
+        var parameters = GeocodeParameters()
+        parameters.maxResults = 5
+        parameters.addResultAttributeName("*")
+        let cities = try await Fixtures.task().geocode(forSearchText: "", using: {
+            var p = parameters
+            p.addCategory("City")
+            return p
+        }())
+        let populations = cities.compactMap { $0.attributes["Rank"]?.doubleValue }
+        #expect(populations == populations.sorted())
+        #expect(cities.contains { $0.label.hasPrefix("Shanghai") || $0.label.hasPrefix("Beijing") || $0.label.hasPrefix("Tokyo") })
+    }
+
+    @Test func searchAreaIsAHardFilterAndOutputCanBeWebMercator() async throws {
+        let area = Envelope(xmin: 24.940, ymin: 60.166, xmax: 24.946, ymax: 60.170)
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.searchArea = area
+        parameters.outputSpatialReference = .webMercator
+        parameters.maxResults = 50
+        let results = try await Fixtures.task().geocode(forSearchText: "food", using: parameters)
+        #expect(!results.isEmpty)
+        for result in results {
+            let location = try #require(result.displayLocation)
+            #expect(location.spatialReference == .webMercator)
+            #expect(area.contains(location))
+            #expect(result.routeLocation == result.displayLocation)
+        }
+    }
+
+    @Test func rejectsOutOfRangeParameters() async throws {
+        let task = try Fixtures.task()
+        for (change, fragment) in [
+            ({ (p: inout GeocodeParameters) in p.maxResults = 0 }, "maxResults"),
+            ({ (p: inout GeocodeParameters) in p.maxResults = 51 }, "maxResults"),
+            ({ (p: inout GeocodeParameters) in p.minScore = 101 }, "minScore"),
+            ({ (p: inout GeocodeParameters) in p.preferredSearchLocation = Point(latitude: 91, longitude: 0) }, "preferredSearchLocation"),
+            ({ (p: inout GeocodeParameters) in p.addCategory("Spaceport") }, "Spaceport"),
+            ({ (p: inout GeocodeParameters) in p.addResultAttributeName("Nonsense") }, "Nonsense"),
+            ({ (p: inout GeocodeParameters) in p.countryCode = "Atlantis" }, "Atlantis"),
+        ] {
+            var parameters = GeocodeParameters()
+            change(&parameters)
+            await #expect {
+                _ = try await task.geocode(forSearchText: "cafe", using: parameters)
+            } throws: { error in
+                (error as? LocatorError)?.code == .invalidParameter && "\(error)".contains(fragment)
+            }
+        }
+    }
+}

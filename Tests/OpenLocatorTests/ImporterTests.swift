@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+@Suite struct ImporterTests {
+    static let dumpLines = [
+        "658225\tHelsinki\tHelsinki\tHelsingfors,Хельсинки,HEL\t60.16952\t24.93545\tP\tPPLC\tFI\t\t01\t\t\t\t558457\t\t\tEurope/Helsinki\t",
+        "4250542\tSpringfield\tSpringfield\tSpringfield,Спрингфилд\t39.80172\t-89.64371\tP\tPPLA\tUS\t\tIL\t\t\t\t116565\t\t\tAmerica/Chicago\t",
+        "1\tA Lake\tA Lake\t\t10\t10\tH\tLK\tFI\t\t01\t\t\t\t0\t\t\t\t",
+    ].joined(separator: "\n")
+
+    @Test func readsGeoNamesDumpsWithRegionAndCountryNamesBesideThem() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        try Self.dumpLines.write(to: folder.appendingPathComponent("cities.txt"), atomically: true, encoding: .utf8)
+        try "FI.01\tUusimaa\tUusimaa\t830709\nUS.IL\tIllinois\tIllinois\t4896861\n"
+            .write(to: folder.appendingPathComponent("admin1CodesASCII.txt"), atomically: true, encoding: .utf8)
+        try "#ISO\tISO3\n#x\nFI\tFIN\t246\tFI\tFinland\tHelsinki\nUS\tUSA\t840\tUS\tUnited States\tWashington\n"
+            .write(to: folder.appendingPathComponent("countryInfo.txt"), atomically: true, encoding: .utf8)
+        var importer = GeoNamesImporter()
+        try importer.read(folder.appendingPathComponent("cities.txt"))
+        #expect(importer.places.map(\.name) == ["Helsinki", "Springfield"])
+        let helsinki = importer.places[0]
+        #expect(helsinki.region == "Uusimaa")
+        #expect(helsinki.country == "FIN")
+        #expect(helsinki.population == 558_457)
+        #expect(helsinki.alternateNames.contains("Хельсинки"))
+        #expect(importer.places[1].region == "Illinois")
+        #expect(helsinki.importance > importer.places[1].importance)
+    }
+
+    @Test func readsTheReverseGeocoderCSVAndRejectsMalformedFiles() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let csv = folder.appendingPathComponent("cities.csv")
+        try "lat,lon,name,admin1,admin2,cc\n34.0259,-118.7798,Malibu,California,Los Angeles County,US\n"
+            .write(to: csv, atomically: true, encoding: .utf8)
+        var importer = GeoNamesImporter()
+        try importer.read(csv)
+        #expect(importer.places.first?.name == "Malibu")
+        #expect(importer.places.first?.region == "California")
+
+        let bad = folder.appendingPathComponent("bad.txt")
+        try "1\tonly\tthree\n".write(to: bad, atomically: true, encoding: .utf8)
+        var other = GeoNamesImporter()
+        #expect { try other.read(bad) } throws: { error in
+            (error as? LocatorError)?.code == .invalidInput && "\(error)".contains("line 1")
+        }
+    }
+
+    @Test func aFailedBuildLeavesTheTargetAsItWasAndNoPartialFile() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let target = folder.appendingPathComponent("out.gazetteer")
+        try Data("previous".utf8).write(to: target)
+        let truncated = folder.appendingPathComponent("truncated.osm.pbf")
+        try Data(try Data(contentsOf: Fixtures.helsinkiPBF).prefix(100_000)).write(to: truncated)
+        let builder = GazetteerBuilder(osm: [truncated], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        #expect { try builder.build(to: target) } throws: { ($0 as? LocatorError)?.code == .invalidInput }
+        #expect(try Data(contentsOf: target) == Data("previous".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.gazetteer", "truncated.osm.pbf"])
+    }
+
+    @Test func buildsAGazetteerFromTheHelsinkiExtractAlone() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let target = folder.appendingPathComponent("helsinki.gazetteer")
+        let report = try GazetteerBuilder(osm: [Fixtures.helsinkiPBF], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+            .build(to: target)
+        #expect((report.counts["POI"] ?? 0) > 1000)
+        #expect((report.counts["PointAddress"] ?? 0) > 500)
+        #expect((report.counts["StreetName"] ?? 0) > 100)
+        let info = try await LocatorTask(gazetteer: target).locatorInfo
+        #expect((info.categoryCounts["Coffee Shop"] ?? 0) >= 80)
+        #expect(info.attribution.contains(Attribution.openStreetMap))
+    }
+
+    @Test func everyPOIHasAnAddressWhenAStreetLiesWithin200Metres() throws {
+        let gazetteer = try Fixtures.defaultGazetteerURL()
+        let db = try SQLiteConnection(path: gazetteer.path)
+        var segments: [(Coordinate, Coordinate)] = []
+        try db.statement("SELECT lon1, lat1, lon2, lat2 FROM street_segments").forEachRow {
+            segments.append((Coordinate(lon: $0.double(0), lat: $0.double(1)), Coordinate(lon: $0.double(2), lat: $0.double(3))))
+        }
+        let pois = try allPlaces(in: gazetteer, category: #require(CategoryTree.world["POI"]))
+        #expect(pois.count > 1000)
+        var checked = 0
+        for poi in pois {
+            let here = Coordinate(lon: poi.longitude, lat: poi.latitude)
+            let nearStreet = segments.contains { OSMGeometry.nearestPoint(on: $0.0, $0.1, to: here).1 <= 200 }
+            if nearStreet {
+                checked += 1
+                #expect(!poi.placeAddress.isEmpty, "\(poi.name) has no Place_addr")
+            }
+        }
+        #expect(checked > 1000)
+    }
+
+    @Test func placesAreaCentroidsAndLineMiddles() {
+        let square = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (0.0, 0.0)].map { Coordinate(lon: $0.0 * 0.001, lat: 60 + $0.1 * 0.001) }
+        let centroid = OSMGeometry.areaCentroid(square)!.centroid
+        #expect(abs(centroid.lon - 0.0005) < 1e-9 && abs(centroid.lat - 60.0005) < 1e-9)
+        let line = [Coordinate(lon: 0, lat: 60), Coordinate(lon: 0, lat: 60.001), Coordinate(lon: 0, lat: 60.003)]
+        #expect(abs(OSMGeometry.midpoint(line)!.lat - 60.0015) < 1e-9)
+        #expect(OSMGeometry.representativePoint([]) == nil)
+    }
+}

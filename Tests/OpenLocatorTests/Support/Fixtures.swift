@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// Shared test data: the repository's sources and the real default gazetteer, built once per
+/// test process (and cached across runs in `$XDG_CACHE_HOME/openlocator`).
+enum Fixtures {
+    /// The repository root (Tests/OpenLocatorTests/Support/Fixtures.swift -> up four).
+    static let repositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    static let sources = repositoryRoot.appendingPathComponent("Gazetteer/sources")
+    static let helsinkiPBF = sources.appendingPathComponent("Helsinki.osm.pbf")
+    static let categoryMapping = repositoryRoot.appendingPathComponent("Gazetteer/osm-categories.tsv")
+
+    private static let defaultGazetteer = Result { try DefaultGazetteer.url() }
+
+    /// The default gazetteer, as `locator find` uses it with no `--gazetteer`.
+    static func defaultGazetteerURL() throws -> URL { try defaultGazetteer.get() }
+
+    /// A task over the default gazetteer.
+    static func task() throws -> LocatorTask { LocatorTask(gazetteer: try defaultGazetteerURL()) }
+
+    /// Central Helsinki, inside the OSM extract's box (lon 24.9352..24.9534, lat 60.1642..60.1791).
+    static let helsinkiCentre = Point(latitude: 60.1699, longitude: 24.9384)
+
+    /// A grid of points spread over the extract, away from its edges.
+    static let helsinkiGrid: [Point] = stride(from: 60.1660, through: 60.1775, by: 0.0023).flatMap { lat in
+        stride(from: 24.9370, through: 24.9515, by: 0.0029).map { Point(latitude: lat, longitude: $0) }
+    }
+
+    /// A fresh temporary folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("openlocator-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Every place of some categories in a gazetteer, read straight from its table: the brute-force
+/// truth ranking tests compare against.
+func allPlaces(in gazetteer: URL, category: Category) throws -> [PlaceRecord] {
+    let db = try SQLiteConnection(path: gazetteer.path)
+    var places: [PlaceRecord] = []
+    try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE category BETWEEN ? AND ?").forEachRow([
+        .integer(Int64(category.code)), .integer(Int64(category.lastDescendantCode)),
+    ]) { places.append(PlaceRecord(row: $0)) }
+    return places
+}
+
+/// A result's text attribute, or "" when it is missing.
+func text(_ result: GeocodeResult?, _ key: String) -> String {
+    result?.attributes[key]?.stringValue ?? ""
+}
