@@ -1,0 +1,240 @@
+// locator-bench: latency of the four query kinds on the default gazetteer and on a synthetic
+// gazetteer of 1,000,000 places, plus build time and file size. It prints figures; it never
+// fails a build. Run: swift run -c release locator-bench [--places N] [--queries N]
+import Foundation
+@_spi(Benchmarks) import OpenLocator
+
+struct Options {
+    var places = 1_000_000
+    var queries = 2_000
+    /// Keep the synthetic gazetteer here, and reuse it when it exists.
+    var syntheticPath: String?
+    /// Skip the default gazetteer's build and queries.
+    var syntheticOnly = false
+    init() {
+        var arguments = CommandLine.arguments.dropFirst().makeIterator()
+        while let argument = arguments.next() {
+            switch argument {
+            case "--places": places = Int(arguments.next() ?? "") ?? places
+            case "--queries": queries = Int(arguments.next() ?? "") ?? queries
+            case "--synthetic": syntheticPath = arguments.next()
+            case "--synthetic-only": syntheticOnly = true
+            default:
+                print("usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only]")
+                exit(64)
+            }
+        }
+    }
+}
+
+/// A deterministic random source, so every run asks the same queries.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Latencies of one workload, in milliseconds.
+struct Sample {
+    var milliseconds: [Double]
+    func percentile(_ p: Double) -> Double {
+        let sorted = milliseconds.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+    }
+    var median: Double { percentile(0.5) }
+}
+
+/// Runs `body` for each query after a warm-up, timing each call.
+func measure<Q>(_ queries: [Q], warmUp: Int = 200, _ body: (Q) async throws -> Void) async rethrows -> Sample {
+    for query in queries.prefix(warmUp) { try await body(query) }
+    var times: [Double] = []
+    times.reserveCapacity(queries.count)
+    for query in queries {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body(query)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return Sample(milliseconds: times)
+}
+
+func report(_ label: String, _ sample: Sample, baseline: Sample? = nil) {
+    var line = "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
+    line += String(format: " p50 %7.3f ms   p99 %7.3f ms", sample.median, sample.percentile(0.99))
+    if let baseline { line += String(format: "   (baseline: brute-force scan p50 %.3f ms, %.1f× faster)", baseline.median, baseline.median / sample.median) }
+    print(line)
+}
+
+/// The workloads: category near a point, free text, address, reverse.
+struct Workload {
+    var points: [Point]
+    var names: [String]
+    var addresses: [String]
+}
+
+func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) async throws {
+    print(title)
+    let categories = ["Coffee Shop", "Hotel", "Park", "Food"]
+    let categoryQueries = workload.points.prefix(queries).enumerated().map { (categories[$0.offset % 4], $0.element) }
+    let near = try await measure(categoryQueries) { category, point in
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = point
+        parameters.addCategory(category)
+        _ = try await task.geocode(forSearchText: "", using: parameters)
+    }
+    let baseline = try await measure(Array(categoryQueries.prefix(max(50, queries / 20))), warmUp: 10) { category, point in
+        _ = try await task.bruteForceNearest(category: category, to: point, k: 10)
+    }
+    report("category top-10 near a point (R*Tree kNN)", near, baseline: baseline)
+    let text = try await measure(Array(workload.names.prefix(queries))) { name in
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = workload.points[0]
+        _ = try await task.geocode(forSearchText: name, using: parameters)
+    }
+    report("free text (names, with a point)", text)
+    let address = try await measure(Array(workload.addresses.prefix(queries))) { address in
+        _ = try await task.geocode(forSearchText: address)
+    }
+    report("address (street + number)", address)
+    let reverse = try await measure(Array(workload.points.prefix(queries))) { point in
+        _ = try await task.reverseGeocode(forLocation: point)
+    }
+    report("reverse geocode (all feature types)", reverse)
+}
+
+func fileSize(_ url: URL) -> Double {
+    Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0) / 1_048_576
+}
+
+let options = Options()
+var random = SplitMix(state: 42)
+
+// 1. Build time and size of the default gazetteer.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("locator-bench-\(getpid())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+let defaultCopy = scratch.appendingPathComponent("default.gazetteer")
+let defaultTask: LocatorTask
+if options.syntheticOnly {
+    defaultTask = LocatorTask(gazetteer: try DefaultGazetteer.url())
+} else {
+    let build = try DefaultGazetteer.builder.build(to: defaultCopy)
+    print(String(format: "default gazetteer: built in %.2f s, %.1f MB, %d places", build.seconds, fileSize(defaultCopy), build.counts.values.reduce(0, +)))
+
+    // 2. Queries on the default gazetteer: points in central Helsinki, real names and addresses.
+    defaultTask = LocatorTask(gazetteer: defaultCopy)
+    var helsinkiPoints: [Point] = []
+    for _ in 0..<options.queries {
+        helsinkiPoints.append(
+            Point(latitude: Double.random(in: 60.1650...60.1780, using: &random), longitude: Double.random(in: 24.9370...24.9520, using: &random)))
+    }
+    var names: [String] = []
+    var addresses: [String] = []
+    for category in ["Coffee Shop", "Restaurant", "Hotel", "Bar or Pub", "Clothing Store"] {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = helsinkiPoints[0]
+        parameters.addCategory(category)
+        parameters.maxResults = 50
+        parameters.addResultAttributeName("*")
+        for result in try await defaultTask.geocode(forSearchText: "", using: parameters) {
+            names.append(result.attributes["PlaceName"]?.stringValue ?? "")
+            if let street = result.attributes["StAddr"]?.stringValue, result.attributes["AddNum"]?.stringValue?.isEmpty == false {
+                addresses.append(street)
+            }
+        }
+    }
+    names += ["Helsinki", "Malibu", "Springfield", "Paris", "Москва", "Helsingfors", "Kamppi", "Stockm"]
+    try await run(
+        "default gazetteer (real data, \(options.queries) queries each):", task: defaultTask,
+        workload: Workload(
+            points: helsinkiPoints, names: (0..<options.queries).map { names[$0 % names.count] },
+            addresses: (0..<options.queries).map { addresses[$0 % addresses.count] }),
+        queries: options.queries)
+}
+
+// 3. A synthetic gazetteer: places scattered around GeoNames cities in proportion to their
+// population, with the category mix of the Helsinki extract, 30 % of them address points.
+let cities = try DefaultGazetteer.benchmarkCities().filter { $0.population > 0 }
+let info = try await defaultTask.locatorInfo
+let poi = CategoryTree.world["POI"]!
+let mix = info.categoryCounts.filter { CategoryTree.world[$0.key].map(poi.contains) == true }.sorted { $0.key < $1.key }
+let mixTotal = mix.map(\.value).reduce(0, +)
+/// Draws cities in proportion to population, and points scattered around them.
+struct CitySampler {
+    let cities: [BenchmarkCity]
+    private var cumulative: [Int64] = []
+    var random: SplitMix
+
+    init(cities: [BenchmarkCity], random: SplitMix) {
+        self.cities = cities
+        self.random = random
+        var running: Int64 = 0
+        for city in cities {
+            running += city.population
+            cumulative.append(running)
+        }
+    }
+
+    mutating func city() -> BenchmarkCity {
+        let target = Int64.random(in: 0..<cumulative.last!, using: &random)
+        var lo = 0
+        var hi = cumulative.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cumulative[mid] <= target { lo = mid + 1 } else { hi = mid }
+        }
+        return cities[lo]
+    }
+
+    /// A point at a Rayleigh-distributed distance from the city, wider for bigger cities.
+    mutating func point(around city: BenchmarkCity) -> Point {
+        let sigma = 300 * (Double(city.population) / 1000).squareRoot()
+        let distance = sigma * (-2 * log(Double.random(in: 1e-12...1, using: &random))).squareRoot()
+        let angle = Double.random(in: 0..<(2 * .pi), using: &random)
+        let lat = min(89, max(-89, city.latitude + distance * cos(angle) / 111_320))
+        let lon = city.longitude + distance * sin(angle) / (111_320 * max(0.05, cos(city.latitude * .pi / 180)))
+        return Point(latitude: lat, longitude: min(180, max(-180, lon)))
+    }
+}
+var sampler = CitySampler(cities: cities, random: SplitMix(state: 7))
+let syntheticURL = options.syntheticPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic.gazetteer")
+var syntheticPlaces: [GazetteerPlace] = []
+var syntheticNames: [String] = []
+var syntheticAddresses: [String] = []
+syntheticPlaces.reserveCapacity(options.places)
+for index in 0..<options.places {
+    let city = sampler.city()
+    let point = sampler.point(around: city)
+    if index % 10 < 3 {
+        let street = "\(city.name) Street \(index % 97)"
+        let number = String(index % 150 + 1)
+        syntheticPlaces.append(GazetteerPlace(name: "", category: "Point Address", latitude: point.latitude, longitude: point.longitude, houseNumber: number, street: street, city: city.name, importance: 0.02))
+        if syntheticAddresses.count < options.queries { syntheticAddresses.append("\(street) \(number)") }
+    } else {
+        var pick = Int.random(in: 0..<mixTotal, using: &sampler.random)
+        let category = mix.first { pick -= $0.value; return pick < 0 }!.key
+        let name = "\(city.name) \(category) \(index)"
+        syntheticPlaces.append(GazetteerPlace(name: name, category: category, latitude: point.latitude, longitude: point.longitude, city: city.name))
+        if index % 97 == 0, syntheticNames.count < options.queries { syntheticNames.append(name) }
+    }
+}
+var syntheticBuilder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
+syntheticBuilder.places = syntheticPlaces
+if FileManager.default.fileExists(atPath: syntheticURL.path) {
+    print(String(format: "synthetic gazetteer (SYNTHETIC data, %d places): reused, %.1f MB", options.places, fileSize(syntheticURL)))
+} else {
+    let syntheticBuild = try syntheticBuilder.build(to: syntheticURL)
+    print(String(format: "synthetic gazetteer (SYNTHETIC data, %d places): built in %.1f s, %.1f MB", options.places, syntheticBuild.seconds, fileSize(syntheticURL)))
+}
+var syntheticPoints: [Point] = []
+for _ in 0..<options.queries {
+    let city = sampler.city()
+    syntheticPoints.append(sampler.point(around: city))
+}
+try await run(
+    "synthetic gazetteer (\(options.places) places, \(options.queries) queries each):", task: LocatorTask(gazetteer: syntheticURL),
+    workload: Workload(points: syntheticPoints, names: syntheticNames, addresses: syntheticAddresses), queries: options.queries)

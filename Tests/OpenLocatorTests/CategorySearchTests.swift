@@ -100,6 +100,23 @@ import Testing
         }
     }
 
+    @Test func aCountryFilterStillGivesTheNearestOfThatCountry() async throws {
+        let city = try #require(CategoryTree.world["City"])
+        let estonian = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: city).filter { $0.country == "EST" }
+        let truth = estonian.map { Fixtures.helsinkiCentre.distance(to: $0.location) }.sorted().prefix(5)
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.addCategory("City")
+        parameters.countryCode = "EE"
+        parameters.maxResults = 5
+        parameters.addResultAttributeNames(["Country", "Distance"])
+        let results = try await Fixtures.task().geocode(forSearchText: "", using: parameters)
+        #expect(results.count == 5)
+        #expect(results.allSatisfy { $0.attributes["Country"] == "EST" })
+        let got = results.compactMap { $0.attributes["Distance"]?.doubleValue }
+        #expect(zip(got, truth).allSatisfy { abs($0 - $1) < 0.01 })
+    }
+
     @Test func rejectsOutOfRangeParameters() async throws {
         let task = try Fixtures.task()
         for (change, fragment) in [

@@ -17,6 +17,8 @@ public struct GazetteerBuilder: Sendable {
     public var geoNamesFiles: [URL]
     /// The OSM tag → category rules (`Gazetteer/osm-categories.tsv`).
     public var categoryMapping: URL
+    /// Places given directly, added after the files' places.
+    public var places: [GazetteerPlace] = []
 
     /// What a build made.
     public struct Report: Sendable {
@@ -42,7 +44,7 @@ public struct GazetteerBuilder: Sendable {
     public func build(to output: URL, progress report: (String) -> Void = { _ in }) throws -> Report {
         let started = Date()
         func progress(_ stage: String) { report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage) }
-        guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty else {
+        guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !places.isEmpty else {
             throw LocatorError(.invalidInput, "nothing to build from: give at least one --osm or --geonames file")
         }
         let mapping = try OSMCategoryMapping(contentsOf: categoryMapping)
@@ -57,9 +59,10 @@ public struct GazetteerBuilder: Sendable {
             progress("reading OSM \(url.lastPathComponent)")
             try osm.read(url)
         }
-        progress("addressing \(osm.places.count) OSM places")
+        let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
+        progress("addressing \(osm.places.count + given.count) places")
         var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
-        let osmPlaces = Self.withoutDuplicateLocalities(osm.places, of: geoNames.places).map { enricher.enrich($0) }
+        let osmPlaces = (Self.withoutDuplicateLocalities(osm.places, of: geoNames.places) + given).map { enricher.enrich($0) }
         let streets = osm.streets.map { street -> StreetRecord in
             var street = street
             street.place = enricher.enrich(street.place)

@@ -39,9 +39,10 @@ final class GazetteerWriter {
             .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
         ])
         let id = connection.lastInsertedRowID
-        let category = Double(place.category)
-        try connection.statement("INSERT INTO places_rtree VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?4)").run([
+        let category = Double(place.category) * GazetteerSchema.categoryScale
+        try connection.statement("INSERT INTO places_rtree VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?5)").run([
             .integer(id), .double(place.longitude), .double(place.latitude), .double(category),
+            .double(category + GazetteerSchema.categoryThickness),
         ])
         try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
             .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),

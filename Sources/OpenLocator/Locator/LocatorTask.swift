@@ -11,7 +11,7 @@ import Foundation
 /// let cafes = try await task.geocode(forSearchText: "coffee shop", using: parameters)
 /// ```
 public final class LocatorTask: Sendable {
-    private let backend: any LocatorBackend
+    let backend: any LocatorBackend
 
     /// The longest search text accepted, in characters.
     public static let maxSearchTextLength = 1000

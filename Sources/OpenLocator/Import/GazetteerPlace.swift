@@ -1,0 +1,60 @@
+/// A place given directly to ``GazetteerBuilder`` (your own data, or generated test data).
+///
+/// ```swift
+/// var builder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: mapping)
+/// builder.places = [GazetteerPlace(name: "Depot 7", category: "Warehouse", latitude: 60.2, longitude: 24.9)]
+/// ```
+public struct GazetteerPlace: Sendable, Hashable {
+    /// The name shown as `PlaceName`.
+    public var name: String
+    /// An ArcGIS category name of any level ("Coffee Shop", "City", "Point Address").
+    public var category: String
+    public var latitude: Double
+    public var longitude: Double
+    public var houseNumber: String
+    public var street: String
+    public var postal: String
+    public var city: String
+    /// 0 to 1: how prominent the place is; ranks places when no search point is given.
+    public var importance: Double
+
+    /// Makes a place; address parts are optional.
+    public init(
+        name: String, category: String, latitude: Double, longitude: Double, houseNumber: String = "",
+        street: String = "", postal: String = "", city: String = "", importance: Double = 0.1
+    ) {
+        self.name = name
+        self.category = category
+        self.latitude = latitude
+        self.longitude = longitude
+        self.houseNumber = houseNumber
+        self.street = street
+        self.postal = postal
+        self.city = city
+        self.importance = importance
+    }
+
+    /// The gazetteer row for this place.
+    /// - Throws: ``LocatorError`` `invalidInput` for an unknown category or a location off the globe.
+    func record(index: Int) throws -> PlaceRecord {
+        guard let category = CategoryTree.world[category] else {
+            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): unknown category '\(category.prefix(40))'")
+        }
+        guard Point(latitude: latitude, longitude: longitude).isValid else {
+            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): latitude/longitude off the globe")
+        }
+        let tree = CategoryTree.world
+        let type: AddressType =
+            tree["Point Address"]!.contains(category) ? .pointAddress
+            : tree["Street Name"]!.contains(category) ? .streetName
+            : tree["Populated Place"]!.contains(category) ? .locality : .poi
+        var place = PlaceRecord(
+            name: name, addressType: type, category: category.code, longitude: longitude, latitude: latitude,
+            importance: min(1, max(0, importance)), source: "input:\(index + 1)")
+        place.houseNumber = houseNumber
+        place.street = street
+        place.postal = postal
+        place.city = city
+        return place
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Hooks for `locator-bench` (import with `@_spi(Benchmarks) import OpenLocator`): a naive
+/// baseline to measure the real search against, and GeoNames cities for synthetic data.
+extension LocatorTask {
+    /// The `k` places of a category nearest a point, by scanning every place of the category
+    /// and sorting: the baseline the R*Tree k-nearest search is compared with.
+    @_spi(Benchmarks)
+    public func bruteForceNearest(category name: String, to point: Point, k: Int) async throws -> [Double] {
+        guard let backend = backend as? GazetteerBackend, let category = CategoryTree.world[name] else { return [] }
+        return try backend.read("benchmark") { db, _ in
+            var distances: [Double] = []
+            try db.statement("SELECT lon, lat FROM places WHERE category BETWEEN ? AND ?").forEachRow([
+                .integer(Int64(category.code)), .integer(Int64(category.lastDescendantCode)),
+            ]) { row in
+                distances.append(
+                    GreatCircle.distance(latitude1: point.y, longitude1: point.x, latitude2: row.double(1), longitude2: row.double(0)))
+            }
+            return Array(distances.sorted().prefix(k))
+        }
+    }
+}
+
+/// A GeoNames populated place, for generating realistic synthetic data.
+@_spi(Benchmarks)
+public struct BenchmarkCity: Sendable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int64
+}
+
+extension DefaultGazetteer {
+    /// The default gazetteer's GeoNames cities.
+    @_spi(Benchmarks)
+    public static func benchmarkCities() throws -> [BenchmarkCity] {
+        var importer = GeoNamesImporter()
+        try importer.read(builder.geoNamesFiles[0])
+        return importer.places.map {
+            BenchmarkCity(name: $0.name, latitude: $0.latitude, longitude: $0.longitude, population: $0.population)
+        }
+    }
+}
