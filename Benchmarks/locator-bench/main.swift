@@ -65,7 +65,11 @@ func measure<Q>(_ queries: [Q], warmUp: Int = 200, _ body: (Q) async throws -> V
 func report(_ label: String, _ sample: Sample, baseline: Sample? = nil) {
     var line = "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
     line += String(format: " p50 %7.3f ms   p99 %7.3f ms", sample.median, sample.percentile(0.99))
-    if let baseline { line += String(format: "   (baseline: brute-force scan p50 %.3f ms, %.1f× faster)", baseline.median, baseline.median / sample.median) }
+    if let baseline {
+        line += String(
+            format: "   (baseline: brute-force scan p50 %.3f ms, %.1f× faster)", baseline.median,
+            baseline.median / sample.median)
+    }
     print(line)
 }
 
@@ -86,7 +90,8 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
         parameters.addCategory(category)
         _ = try await task.geocode(forSearchText: "", using: parameters)
     }
-    let baseline = try await measure(Array(categoryQueries.prefix(max(50, queries / 20))), warmUp: 10) { category, point in
+    let baseline = try await measure(Array(categoryQueries.prefix(max(50, queries / 20))), warmUp: 10) {
+        category, point in
         _ = try await task.bruteForceNearest(category: category, to: point, k: 10)
     }
     report("category top-10 near a point (R*Tree kNN)", near, baseline: baseline)
@@ -107,7 +112,8 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
 }
 
 func fileSize(_ url: URL) -> Double {
-    Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0) / 1_048_576
+    Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
+        / 1_048_576
 }
 
 let options = Options()
@@ -123,14 +129,19 @@ if options.syntheticOnly {
     defaultTask = LocatorTask(gazetteer: try DefaultGazetteer.url())
 } else {
     let build = try DefaultGazetteer.builder.build(to: defaultCopy)
-    print(String(format: "default gazetteer: built in %.2f s, %.1f MB, %d places", build.seconds, fileSize(defaultCopy), build.counts.values.reduce(0, +)))
+    print(
+        String(
+            format: "default gazetteer: built in %.2f s, %.1f MB, %d places", build.seconds, fileSize(defaultCopy),
+            build.counts.values.reduce(0, +)))
 
     // 2. Queries on the default gazetteer: points in central Helsinki, real names and addresses.
     defaultTask = LocatorTask(gazetteer: defaultCopy)
     var helsinkiPoints: [Point] = []
     for _ in 0..<options.queries {
         helsinkiPoints.append(
-            Point(latitude: Double.random(in: 60.1650...60.1780, using: &random), longitude: Double.random(in: 24.9370...24.9520, using: &random)))
+            Point(
+                latitude: Double.random(in: 60.1650...60.1780, using: &random),
+                longitude: Double.random(in: 24.9370...24.9520, using: &random)))
     }
     var names: [String] = []
     var addresses: [String] = []
@@ -142,7 +153,9 @@ if options.syntheticOnly {
         parameters.addResultAttributeName("*")
         for result in try await defaultTask.geocode(forSearchText: "", using: parameters) {
             names.append(result.attributes["PlaceName"]?.stringValue ?? "")
-            if let street = result.attributes["StAddr"]?.stringValue, result.attributes["AddNum"]?.stringValue?.isEmpty == false {
+            if let street = result.attributes["StAddr"]?.stringValue,
+                result.attributes["AddNum"]?.stringValue?.isEmpty == false
+            {
                 addresses.append(street)
             }
         }
@@ -201,7 +214,8 @@ struct CitySampler {
     }
 }
 var sampler = CitySampler(cities: cities, random: SplitMix(state: 7))
-let syntheticURL = options.syntheticPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic.gazetteer")
+let syntheticURL =
+    options.syntheticPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic.gazetteer")
 var syntheticPlaces: [GazetteerPlace] = []
 var syntheticNames: [String] = []
 var syntheticAddresses: [String] = []
@@ -212,23 +226,37 @@ for index in 0..<options.places {
     if index % 10 < 3 {
         let street = "\(city.name) Street \(index % 97)"
         let number = String(index % 150 + 1)
-        syntheticPlaces.append(GazetteerPlace(name: "", category: "Point Address", latitude: point.latitude, longitude: point.longitude, houseNumber: number, street: street, city: city.name, importance: 0.02))
+        syntheticPlaces.append(
+            GazetteerPlace(
+                name: "", category: "Point Address", latitude: point.latitude, longitude: point.longitude,
+                houseNumber: number, street: street, city: city.name, importance: 0.02))
         if syntheticAddresses.count < options.queries { syntheticAddresses.append("\(street) \(number)") }
     } else {
         var pick = Int.random(in: 0..<mixTotal, using: &sampler.random)
-        let category = mix.first { pick -= $0.value; return pick < 0 }!.key
+        let category = mix.first {
+            pick -= $0.value; return pick < 0
+        }!.key
         let name = "\(city.name) \(category) \(index)"
-        syntheticPlaces.append(GazetteerPlace(name: name, category: category, latitude: point.latitude, longitude: point.longitude, city: city.name))
+        syntheticPlaces.append(
+            GazetteerPlace(
+                name: name, category: category, latitude: point.latitude, longitude: point.longitude, city: city.name))
         if index % 97 == 0, syntheticNames.count < options.queries { syntheticNames.append(name) }
     }
 }
-var syntheticBuilder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
+var syntheticBuilder = GazetteerBuilder(
+    osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
 syntheticBuilder.places = syntheticPlaces
 if FileManager.default.fileExists(atPath: syntheticURL.path) {
-    print(String(format: "synthetic gazetteer (SYNTHETIC data, %d places): reused, %.1f MB", options.places, fileSize(syntheticURL)))
+    print(
+        String(
+            format: "synthetic gazetteer (SYNTHETIC data, %d places): reused, %.1f MB", options.places,
+            fileSize(syntheticURL)))
 } else {
     let syntheticBuild = try syntheticBuilder.build(to: syntheticURL)
-    print(String(format: "synthetic gazetteer (SYNTHETIC data, %d places): built in %.1f s, %.1f MB", options.places, syntheticBuild.seconds, fileSize(syntheticURL)))
+    print(
+        String(
+            format: "synthetic gazetteer (SYNTHETIC data, %d places): built in %.1f s, %.1f MB", options.places,
+            syntheticBuild.seconds, fileSize(syntheticURL)))
 }
 var syntheticPoints: [Point] = []
 for _ in 0..<options.queries {
@@ -236,5 +264,7 @@ for _ in 0..<options.queries {
     syntheticPoints.append(sampler.point(around: city))
 }
 try await run(
-    "synthetic gazetteer (\(options.places) places, \(options.queries) queries each):", task: LocatorTask(gazetteer: syntheticURL),
-    workload: Workload(points: syntheticPoints, names: syntheticNames, addresses: syntheticAddresses), queries: options.queries)
+    "synthetic gazetteer (\(options.places) places, \(options.queries) queries each):",
+    task: LocatorTask(gazetteer: syntheticURL),
+    workload: Workload(points: syntheticPoints, names: syntheticNames, addresses: syntheticAddresses),
+    queries: options.queries)

@@ -28,7 +28,8 @@ enum ArgumentValues {
         }
         let envelope = Envelope(xmin: numbers[0], ymin: numbers[1], xmax: numbers[2], ymax: numbers[3])
         guard envelope.isValid else {
-            throw UsageError("\(option) must have MINLON <= MAXLON within -180..180 and MINLAT <= MAXLAT within -90..90")
+            throw UsageError(
+                "\(option) must have MINLON <= MAXLON within -180..180 and MINLAT <= MAXLAT within -90..90")
         }
         return envelope
     }
@@ -48,11 +49,13 @@ enum ArgumentValues {
     static func number(_ text: String, option: String, range: ClosedRange<Double>, unit: String = "") throws -> Double {
         let suffix = unit.isEmpty ? "" : " " + unit
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw UsageError("\(option) expects a number\(suffix.isEmpty ? "" : " of" + suffix), got '\(text.prefix(40))'")
+            throw UsageError(
+                "\(option) expects a number\(suffix.isEmpty ? "" : " of" + suffix), got '\(text.prefix(40))'")
         }
         guard range.contains(value) else {
             throw UsageError(
-                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))\(suffix), got \(text.prefix(40))")
+                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))\(suffix), got \(text.prefix(40))"
+            )
         }
         return value
     }

@@ -1,10 +1,12 @@
+import Foundation
 import OpenLocator
 
 /// `locator build`: a gazetteer from OSM PBF extracts and GeoNames files.
 enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a gazetteer from OpenStreetMap and GeoNames files."
-    static let spec = CommandLineArguments.Spec(options: ["out", "mapping"], repeatable: ["osm", "geonames"], maxPositionals: 64)
+    static let spec = CommandLineArguments.Spec(
+        options: ["out", "mapping"], repeatable: ["osm", "geonames"], maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
@@ -40,12 +42,16 @@ enum BuildCommand: Command {
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {
             throw UsageError("--out must be a file, but '\(out)' is a folder")
         }
-        let mapping = arguments.value("mapping").map { URL(fileURLWithPath: $0) }
+        let mapping =
+            arguments.value("mapping").map { URL(fileURLWithPath: $0) }
             ?? DefaultGazetteer.dataDirectory.appendingPathComponent("osm-categories.tsv")
         let builder = GazetteerBuilder(osm: osm, geoNames: geoNames, categoryMapping: mapping)
         let report = try builder.build(to: URL(fileURLWithPath: out)) { Output.diagnostic($0) }
         let counts = report.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        Output.data(String(format: "wrote %@ (%.1f MB) in %.1f s: %@", out, Double(report.fileSize) / 1_048_576, report.seconds, counts))
+        Output.data(
+            String(
+                format: "wrote %@ (%.1f MB) in %.1f s: %@", out, Double(report.fileSize) / 1_048_576, report.seconds,
+                counts))
         return 0
     }
 
@@ -54,7 +60,9 @@ enum BuildCommand: Command {
         var osm = arguments.all("osm")
         var geoNames = arguments.all("geonames")
         for file in arguments.positionals {
-            if file.lowercased().hasSuffix(".pbf") { osm.append(file) } else if !geoNames.isEmpty || osm.isEmpty {
+            if file.lowercased().hasSuffix(".pbf") {
+                osm.append(file)
+            } else if !geoNames.isEmpty || osm.isEmpty {
                 geoNames.append(file)
             } else {
                 throw UsageError("unexpected argument '\(file.prefix(60))'; put it after --osm or --geonames")
@@ -63,5 +71,3 @@ enum BuildCommand: Command {
         return (osm.map { URL(fileURLWithPath: $0) }, geoNames.map { URL(fileURLWithPath: $0) })
     }
 }
-
-import Foundation

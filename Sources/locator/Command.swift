@@ -1,3 +1,4 @@
+import Foundation
 import OpenLocator
 
 /// One `locator` subcommand: its help text, what it accepts, and what it does.
@@ -43,7 +44,8 @@ extension Command {
 
     /// `--format`, checked against the formats a command supports.
     static func format(_ arguments: CommandLineArguments, choices: [String]) throws -> String {
-        try arguments.value("format").map { try ArgumentValues.choice($0, option: "--format", from: choices) } ?? choices[0]
+        try arguments.value("format").map { try ArgumentValues.choice($0, option: "--format", from: choices) }
+            ?? choices[0]
     }
 }
 
@@ -53,5 +55,3 @@ let attributionHelp = """
       The default gazetteer contains data © OpenStreetMap contributors (ODbL 1.0,
       https://www.openstreetmap.org/copyright) and GeoNames (https://www.geonames.org, CC BY 4.0).
     """
-
-import Foundation

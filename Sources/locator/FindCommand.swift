@@ -1,3 +1,4 @@
+import Foundation
 import OpenLocator
 
 /// `locator find`: places by category, name or address, nearest first with `--near`.
@@ -51,9 +52,12 @@ enum FindCommand: Command {
         let near = try arguments.value("near").map { try ArgumentValues.point($0, option: "--near") }
         parameters.preferredSearchLocation = near
         if let max = arguments.value("max") {
-            parameters.maxResults = try ArgumentValues.integer(max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
+            parameters.maxResults = try ArgumentValues.integer(
+                max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
         }
-        parameters.searchArea = try arguments.value("within").map { try ArgumentValues.envelope($0, option: "--within") }
+        parameters.searchArea = try arguments.value("within").map {
+            try ArgumentValues.envelope($0, option: "--within")
+        }
         if let minScore = arguments.value("min-score") {
             parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
         }
@@ -66,12 +70,14 @@ enum FindCommand: Command {
         let task = try locatorTask(arguments)
         let results = try await task.geocode(forSearchText: text, using: parameters)
         switch format {
-        case "json": Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))
+        case "json":
+            Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))
         case "geojson": Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
         default:
             if results.isEmpty {
                 let what = text.isEmpty ? parameters.categories.joined(separator: ", ") : "'\(text.prefix(80))'"
-                Output.data("No places found for \(what)" + (near.map { " near \($0)" } ?? "") + ".")
+                let scope = near.map { " (searched the whole gazetteer outward from \($0))" } ?? ""
+                Output.data("No places found for \(what)\(scope).")
             } else {
                 Output.data(TableFormatter.table(results, showDistance: near != nil))
             }
@@ -79,5 +85,3 @@ enum FindCommand: Command {
         return 0
     }
 }
-
-import Foundation

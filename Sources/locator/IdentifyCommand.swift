@@ -1,10 +1,12 @@
+import Foundation
 import OpenLocator
 
 /// `locator identify`: the nearest named place within a tolerance (identify-on-tap).
 enum IdentifyCommand: Command {
     static let name = "identify"
     static let abstract = "Name the place at a point, within a tolerance."
-    static let spec = CommandLineArguments.Spec(options: ["tolerance", "format", "gazetteer"], repeatable: ["category"], maxPositionals: 1)
+    static let spec = CommandLineArguments.Spec(
+        options: ["tolerance", "format", "gazetteer"], repeatable: ["category"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
@@ -31,17 +33,21 @@ enum IdentifyCommand: Command {
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
         let location = try ArgumentValues.point(text, option: "LAT,LON")
-        let tolerance = try arguments.value("tolerance").map {
-            try ArgumentValues.number($0, option: "--tolerance", range: 0...50_000, unit: "metres")
-        } ?? 25
+        let tolerance =
+            try arguments.value("tolerance").map {
+                try ArgumentValues.number($0, option: "--tolerance", range: 0...50_000, unit: "metres")
+            } ?? 25
         let format = try format(arguments, choices: ["table", "json"])
         let task = try locatorTask(arguments)
         let place = try await task.identify(at: location, tolerance: tolerance, categories: arguments.all("category"))
         if format == "json" {
-            Output.data(ArcGISResponses.findAddressCandidates(place.map { [$0] } ?? [], spatialReference: .wgs84).serialized(pretty: true))
+            Output.data(
+                ArcGISResponses.findAddressCandidates(place.map { [$0] } ?? [], spatialReference: .wgs84).serialized(
+                    pretty: true))
         } else if let place {
             let name = place.attributes["PlaceName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown"
-            let address = place.attributes["Place_addr"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "no address provided"
+            let address =
+                place.attributes["Place_addr"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "no address provided"
             let distance = place.attributes["Distance"]?.doubleValue.map(TableFormatter.formatDistance) ?? ""
             let type = place.attributes["Type"]?.stringValue ?? ""
             Output.data("\(name)\n\(address)\n\(type), \(distance) away")
@@ -51,5 +57,3 @@ enum IdentifyCommand: Command {
         return 0
     }
 }
-
-import Foundation

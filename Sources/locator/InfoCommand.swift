@@ -1,3 +1,4 @@
+import Foundation
 import OpenLocator
 
 /// `locator info`: what a gazetteer holds.
@@ -36,5 +37,3 @@ enum InfoCommand: Command {
 extension String {
     func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }
-
-import Foundation

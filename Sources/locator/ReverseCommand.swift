@@ -1,3 +1,4 @@
+import Foundation
 import OpenLocator
 
 /// `locator reverse`: the address or place at a point (ArcGIS reverseGeocode).
@@ -41,15 +42,18 @@ enum ReverseCommand: Command {
         for name in (arguments.value("feature-types") ?? "").split(separator: ",") {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
-                throw UsageError("unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName or Locality")
+                throw UsageError(
+                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName or Locality")
             }
             parameters.addFeatureType(type)
         }
         if let distance = arguments.value("max-distance") {
-            parameters.maxDistance = try ArgumentValues.number(distance, option: "--max-distance", range: 0...50_000, unit: "metres")
+            parameters.maxDistance = try ArgumentValues.number(
+                distance, option: "--max-distance", range: 0...50_000, unit: "metres")
         }
         if let max = arguments.value("max") {
-            parameters.maxResults = try ArgumentValues.integer(max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
+            parameters.maxResults = try ArgumentValues.integer(
+                max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
         }
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         parameters.outputSpatialReference = sr
@@ -62,12 +66,11 @@ enum ReverseCommand: Command {
                 (results.first.map { ArcGISResponses.reverseGeocode($0, spatialReference: sr) }
                     ?? ArcGISResponses.unableToFindAddress).serialized(pretty: true))
         } else if results.isEmpty {
-            Output.data("No address found within \(TableFormatter.formatDistance(parameters.maxDistance)) of \(location).")
+            Output.data(
+                "No address found within \(TableFormatter.formatDistance(parameters.maxDistance)) of \(location).")
         } else {
             Output.data(TableFormatter.table(results, showDistance: true))
         }
         return 0
     }
 }
-
-import Foundation

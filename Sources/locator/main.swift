@@ -32,7 +32,9 @@ enum Locator {
             return 0
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            Output.diagnostic("Error: unknown subcommand '\(first.prefix(40))'. Use one of: \(commands.map(\.name).joined(separator: ", ")).")
+            Output.diagnostic(
+                "Error: unknown subcommand '\(first.prefix(40))'. Use one of: \(commands.map(\.name).joined(separator: ", "))."
+            )
             Output.diagnostic("Help:  locator --help")
             return 64
         }

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func printsArcGISFindAddressCandidatesJSON() throws {
-        let outcome = try CLI.run(["find", "--category", "Hotel", "--near", "60.1699,24.9384", "--max", "3", "--format", "json"])
+        let outcome = try CLI.run([
+            "find", "--category", "Hotel", "--near", "60.1699,24.9384", "--max", "3", "--format", "json",
+        ])
         #expect(outcome.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
         let sr = try #require(json["spatialReference"] as? [String: Any])
@@ -32,7 +34,10 @@ import Testing
             let attributes = try #require(candidate["attributes"] as? [String: Any])
             #expect(attributes["Type"] as? String == "Hotel")
             #expect(attributes["Addr_type"] as? String == "POI")
-            for field in ["PlaceName", "Place_addr", "Distance", "Match_addr", "LongLabel", "ShortLabel", "StAddr", "City", "Region", "Postal", "Country", "X", "Y", "Score"] {
+            for field in [
+                "PlaceName", "Place_addr", "Distance", "Match_addr", "LongLabel", "ShortLabel", "StAddr", "City",
+                "Region", "Postal", "Country", "X", "Y", "Score",
+            ] {
                 #expect(attributes[field] != nil, "missing \(field)")
             }
             let extent = try #require(candidate["extent"] as? [String: Any])
@@ -42,13 +47,17 @@ import Testing
 
     @Test func printsGeoJSONAndWebMercator() throws {
         let geojson = try CLI.run(["find", "parks", "--near", "60.1699,24.9384", "--format", "geojson", "--max", "2"])
-        let collection = try #require(try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
+        let collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
         #expect(collection["type"] as? String == "FeatureCollection")
         #expect((collection["features"] as? [Any])?.count == 2)
-        let mercator = try CLI.run(["find", "parks", "--near", "60.1699,24.9384", "--format", "json", "--sr", "3857", "--max", "1"])
+        let mercator = try CLI.run([
+            "find", "parks", "--near", "60.1699,24.9384", "--format", "json", "--sr", "3857", "--max", "1",
+        ])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(mercator.stdout.utf8)) as? [String: Any])
         #expect((json["spatialReference"] as? [String: Any])?["latestWkid"] as? Int == 3857)
-        let x = try #require(((json["candidates"] as? [[String: Any]])?.first?["location"] as? [String: Any])?["x"] as? Double)
+        let x = try #require(
+            ((json["candidates"] as? [[String: Any]])?.first?["location"] as? [String: Any])?["x"] as? Double)
         #expect(x > 2_700_000 && x < 2_800_000)
     }
 

@@ -50,11 +50,13 @@ import Testing
         parameters.addCategory("Hotel")
         parameters.maxResults = 3
         let byParameter = try await Fixtures.task().geocode(forSearchText: "", using: parameters)
-        let byText = try await Fixtures.task().geocode(forSearchText: "hotels", using: {
-            var p = parameters
-            p.removeAllCategories()
-            return p
-        }())
+        let byText = try await Fixtures.task().geocode(
+            forSearchText: "hotels",
+            using: {
+                var p = parameters
+                p.removeAllCategories()
+                return p
+            }())
         #expect(byParameter.map(\.label) == byText.map(\.label))
         #expect(byParameter.count == 3)
     }
@@ -73,14 +75,19 @@ import Testing
         var parameters = GeocodeParameters()
         parameters.maxResults = 5
         parameters.addResultAttributeName("*")
-        let cities = try await Fixtures.task().geocode(forSearchText: "", using: {
-            var p = parameters
-            p.addCategory("City")
-            return p
-        }())
+        let cities = try await Fixtures.task().geocode(
+            forSearchText: "",
+            using: {
+                var p = parameters
+                p.addCategory("City")
+                return p
+            }())
         let populations = cities.compactMap { $0.attributes["Rank"]?.doubleValue }
         #expect(populations == populations.sorted())
-        #expect(cities.contains { $0.label.hasPrefix("Shanghai") || $0.label.hasPrefix("Beijing") || $0.label.hasPrefix("Tokyo") })
+        #expect(
+            cities.contains {
+                $0.label.hasPrefix("Shanghai") || $0.label.hasPrefix("Beijing") || $0.label.hasPrefix("Tokyo")
+            })
     }
 
     @Test func searchAreaIsAHardFilterAndOutputCanBeWebMercator() async throws {
@@ -123,7 +130,10 @@ import Testing
             ({ (p: inout GeocodeParameters) in p.maxResults = 0 }, "maxResults"),
             ({ (p: inout GeocodeParameters) in p.maxResults = 51 }, "maxResults"),
             ({ (p: inout GeocodeParameters) in p.minScore = 101 }, "minScore"),
-            ({ (p: inout GeocodeParameters) in p.preferredSearchLocation = Point(latitude: 91, longitude: 0) }, "preferredSearchLocation"),
+            (
+                { (p: inout GeocodeParameters) in p.preferredSearchLocation = Point(latitude: 91, longitude: 0) },
+                "preferredSearchLocation"
+            ),
             ({ (p: inout GeocodeParameters) in p.addCategory("Spaceport") }, "Spaceport"),
             ({ (p: inout GeocodeParameters) in p.addResultAttributeName("Nonsense") }, "Nonsense"),
             ({ (p: inout GeocodeParameters) in p.countryCode = "Atlantis" }, "Atlantis"),

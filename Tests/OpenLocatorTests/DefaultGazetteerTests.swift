@@ -27,7 +27,8 @@ import Testing
 
     @Test func missingSourcesAreAClearError() throws {
         let folder = try Fixtures.temporaryDirectory()
-        let outcome = try CLI.run(["find", "cafe"], environment: ["OPENLOCATOR_DATA": folder.path, "XDG_CACHE_HOME": folder.path])
+        let outcome = try CLI.run(
+            ["find", "cafe"], environment: ["OPENLOCATOR_DATA": folder.path, "XDG_CACHE_HOME": folder.path])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("source 'Helsinki.osm.pbf' is missing"))
     }

@@ -19,7 +19,8 @@ import Testing
         let tallinn = Point(latitude: 59.4370, longitude: 24.7536)
         #expect(abs(helsinki.distance(to: tallinn) - 82_000) < 1_000)
         #expect(helsinki.distance(to: helsinki) == 0)
-        #expect(abs(Point(latitude: 0, longitude: 0).distance(to: Point(latitude: 0, longitude: 180)) - 20_015_115) < 10)
+        #expect(
+            abs(Point(latitude: 0, longitude: 0).distance(to: Point(latitude: 0, longitude: 180)) - 20_015_115) < 10)
     }
 
     @Test func validatesCoordinates() {
@@ -32,7 +33,8 @@ import Testing
     @Test func picksTheResultNearestATapWithinTheTolerance() {
         func result(_ name: String, _ lat: Double, _ lon: Double) -> GeocodeResult {
             let p = Point(latitude: lat, longitude: lon)
-            return GeocodeResult(label: name, displayLocation: p, routeLocation: p, score: 100, attributes: [:], extent: nil)
+            return GeocodeResult(
+                label: name, displayLocation: p, routeLocation: p, score: 100, attributes: [:], extent: nil)
         }
         let results = [result("a", 60.1700, 24.9400), result("b", 60.1702, 24.9400), result("c", 60.1800, 24.9400)]
         let tap = Point(latitude: 60.17015, longitude: 24.9400)

@@ -56,14 +56,19 @@ import Testing
         let builder = GazetteerBuilder(osm: [truncated], geoNames: [], categoryMapping: Fixtures.categoryMapping)
         #expect { try builder.build(to: target) } throws: { ($0 as? LocatorError)?.code == .invalidInput }
         #expect(try Data(contentsOf: target) == Data("previous".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out.gazetteer", "truncated.osm.pbf"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "out.gazetteer", "truncated.osm.pbf",
+            ])
     }
 
     @Test func buildsAGazetteerFromTheHelsinkiExtractAlone() async throws {
         let folder = try Fixtures.temporaryDirectory()
         let target = folder.appendingPathComponent("helsinki.gazetteer")
-        let report = try GazetteerBuilder(osm: [Fixtures.helsinkiPBF], geoNames: [], categoryMapping: Fixtures.categoryMapping)
-            .build(to: target)
+        let report = try GazetteerBuilder(
+            osm: [Fixtures.helsinkiPBF], geoNames: [], categoryMapping: Fixtures.categoryMapping
+        )
+        .build(to: target)
         #expect((report.counts["POI"] ?? 0) > 1000)
         #expect((report.counts["PointAddress"] ?? 0) > 500)
         #expect((report.counts["StreetName"] ?? 0) > 100)
@@ -77,7 +82,8 @@ import Testing
         let db = try SQLiteConnection(path: gazetteer.path)
         var segments: [(Coordinate, Coordinate)] = []
         try db.statement("SELECT lon1, lat1, lon2, lat2 FROM street_segments").forEachRow {
-            segments.append((Coordinate(lon: $0.double(0), lat: $0.double(1)), Coordinate(lon: $0.double(2), lat: $0.double(3))))
+            segments.append(
+                (Coordinate(lon: $0.double(0), lat: $0.double(1)), Coordinate(lon: $0.double(2), lat: $0.double(3))))
         }
         let pois = try allPlaces(in: gazetteer, category: #require(CategoryTree.world["POI"]))
         #expect(pois.count > 1000)
@@ -94,7 +100,9 @@ import Testing
     }
 
     @Test func placesAreaCentroidsAndLineMiddles() {
-        let square = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (0.0, 0.0)].map { Coordinate(lon: $0.0 * 0.001, lat: 60 + $0.1 * 0.001) }
+        let square = [(0.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (0.0, 0.0)].map {
+            Coordinate(lon: $0.0 * 0.001, lat: 60 + $0.1 * 0.001)
+        }
         let centroid = OSMGeometry.areaCentroid(square)!.centroid
         #expect(abs(centroid.lon - 0.0005) < 1e-9 && abs(centroid.lat - 60.0005) < 1e-9)
         let line = [Coordinate(lon: 0, lat: 60), Coordinate(lon: 0, lat: 60.001), Coordinate(lon: 0, lat: 60.003)]

@@ -26,11 +26,12 @@ import Testing
         #expect(java.id == 60_068_035)
         #expect(abs(java.latitude - 60.169967) < 1e-9)
         #expect(abs(java.longitude - 24.937518) < 1e-9)
-        #expect(java.tags == [
-            "addr:city": "Helsinki", "addr:country": "FI", "amenity": "cafe", "name": "Cafe Java",
-            "opening_hours": "Mo,Tu 08:00-22:00; We-Sa 08:00-24:00, Su 09:00-22:00",
-            "url": "http://www.cafejava.fi/", "wheelchair": "limited",
-        ])
+        #expect(
+            java.tags == [
+                "addr:city": "Helsinki", "addr:country": "FI", "amenity": "cafe", "name": "Cafe Java",
+                "opening_hours": "Mo,Tu 08:00-22:00; We-Sa 08:00-24:00, Su 09:00-22:00",
+                "url": "http://www.cafejava.fi/", "wheelchair": "limited",
+            ])
         #expect(cafes[1].tags["name"] == "Cafè Sanomakahvila")
         #expect(cafes[1].tags["addr:street"] == "Töölönlahdenkatu")
     }
@@ -63,32 +64,46 @@ import Testing
         let street = try #require(ways.first)
         #expect(street.id == 4_236_349)
         #expect(street.nodeRefs == [1_372_477_605, 292_727_220, 2_394_117_042])
-        #expect(street.tags == [
-            "lit": "yes", "name": "Erottajankatu", "lanes": "2", "oneway": "yes", "highway": "unclassified",
-            "name:fi": "Erottajankatu", "name:sv": "Skillnadsgatan", "surface": "paved", "maxspeed": "30",
-            "parking:lane:both": "no_stopping", "parking:condition:reason": "junction",
-        ])
-        #expect(ways.last == OSMWay(id: 684_443_849, nodeRefs: [1_703_241_290, 319_521_877, 313_975_185], tags: ["highway": "footway"]))
+        #expect(
+            street.tags == [
+                "lit": "yes", "name": "Erottajankatu", "lanes": "2", "oneway": "yes", "highway": "unclassified",
+                "name:fi": "Erottajankatu", "name:sv": "Skillnadsgatan", "surface": "paved", "maxspeed": "30",
+                "parking:lane:both": "no_stopping", "parking:condition:reason": "junction",
+            ])
+        #expect(
+            ways.last
+                == OSMWay(
+                    id: 684_443_849, nodeRefs: [1_703_241_290, 319_521_877, 313_975_185], tags: ["highway": "footway"]))
     }
 
     @Test func decodesRelationMembersWithTheirKindsAndRoles() throws {
         let relations = try Helsinki.elements().relations
-        #expect(relations.first == OSMRelation(
-            id: 4055,
-            members: [.init(kind: .way, ref: 123_552_494, role: "outer"), .init(kind: .way, ref: 17_430_894, role: "inner")],
-            tags: ["building:levels": "3", "building:min_level": "2", "building:part": "yes", "type": "multipolygon"]))
+        #expect(
+            relations.first
+                == OSMRelation(
+                    id: 4055,
+                    members: [
+                        .init(kind: .way, ref: 123_552_494, role: "outer"),
+                        .init(kind: .way, ref: 17_430_894, role: "inner"),
+                    ],
+                    tags: [
+                        "building:levels": "3", "building:min_level": "2", "building:part": "yes",
+                        "type": "multipolygon",
+                    ]))
 
         let restriction = try #require(relations.first { $0.id == 9833 })
-        #expect(restriction.members == [
-            .init(kind: .node, ref: 256_669_737, role: "via"),
-            .init(kind: .way, ref: 26_428_941, role: "from"),
-            .init(kind: .way, ref: 30_260_137, role: "to"),
-        ])
+        #expect(
+            restriction.members == [
+                .init(kind: .node, ref: 256_669_737, role: "via"),
+                .init(kind: .way, ref: 26_428_941, role: "from"),
+                .init(kind: .way, ref: 30_260_137, role: "to"),
+            ])
         #expect(restriction.tags["restriction"] == "only_straight_on")
 
         let routeMaster = try #require(relations.last)
         #expect(routeMaster.id == 9_427_673)
-        #expect(routeMaster.members == [.init(kind: .relation, ref: 9_427_672), .init(kind: .relation, ref: 9_427_671)])
+        #expect(
+            routeMaster.members == [.init(kind: .relation, ref: 9_427_672), .init(kind: .relation, ref: 9_427_671)])
         #expect(routeMaster.tags["name"] == "231N Elielinaukio–Leppävaara–Lintuvaara–Järvenperä")
 
         let kinds = relations.flatMap(\.members).map(\.kind)
@@ -177,16 +192,22 @@ import Testing
         let error = try withTemporaryFile(file) { url in
             #expect(throws: OSMPBFError.self) { try OSMPBFReader(contentsOf: url).forEach { _ in } }
         }
-        #expect(error?.description == "unsupported OSM PBF file: \(compression)-compressed blob at offset \(file.count - blob.count)")
+        #expect(
+            error?.description
+                == "unsupported OSM PBF file: \(compression)-compressed blob at offset \(file.count - blob.count)")
     }
 
     @Test func namesUnsupportedRequiredFeatures() throws {
-        let header = HandMade.rawBlock(type: "OSMHeader", HandMade.field(4, string: "OsmSchema-V0.6") + HandMade.field(4, string: "HistoricalInformation"))
+        let header = HandMade.rawBlock(
+            type: "OSMHeader",
+            HandMade.field(4, string: "OsmSchema-V0.6") + HandMade.field(4, string: "HistoricalInformation"))
         let error = try withTemporaryFile(header) { url in
             #expect(throws: OSMPBFError.self) { try OSMPBFReader(contentsOf: url).forEach { _ in } }
         }
         // The blob follows the 4-byte length and the 13-byte BlobHeader.
-        #expect(error?.description == "unsupported OSM PBF file: required feature \"HistoricalInformation\" in blob at offset 17")
+        #expect(
+            error?.description
+                == "unsupported OSM PBF file: required feature \"HistoricalInformation\" in blob at offset 17")
     }
 
     @Test func rejectsAFileThatDoesNotStartWithAHeaderBlock() throws {
@@ -244,7 +265,8 @@ extension OSMPBFReaderTests {
                 switch element {
                 case .node(let node): elements.nodes.append(node); elements.order.append((0, node.id))
                 case .way(let way): elements.ways.append(way); elements.order.append((1, way.id))
-                case .relation(let relation): elements.relations.append(relation); elements.order.append((2, relation.id))
+                case .relation(let relation):
+                    elements.relations.append(relation); elements.order.append((2, relation.id))
                 }
             }
             return elements
@@ -268,13 +290,19 @@ extension OSMPBFReaderTests {
 
         static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
 
-        static func field(_ number: Int, varint value: UInt64) -> [UInt8] { varint(UInt64(number << 3)) + varint(value) }
+        static func field(_ number: Int, varint value: UInt64) -> [UInt8] {
+            varint(UInt64(number << 3)) + varint(value)
+        }
 
-        static func field(_ number: Int, bytes: [UInt8]) -> [UInt8] { varint(UInt64(number << 3 | 2)) + varint(UInt64(bytes.count)) + bytes }
+        static func field(_ number: Int, bytes: [UInt8]) -> [UInt8] {
+            varint(UInt64(number << 3 | 2)) + varint(UInt64(bytes.count)) + bytes
+        }
 
         static func field(_ number: Int, string: String) -> [UInt8] { field(number, bytes: Array(string.utf8)) }
 
-        static func field(_ number: Int, packed values: [UInt64]) -> [UInt8] { field(number, bytes: values.flatMap(varint)) }
+        static func field(_ number: Int, packed values: [UInt64]) -> [UInt8] {
+            field(number, bytes: values.flatMap(varint))
+        }
 
         static func field(_ number: Int, deltas values: [Int64]) -> [UInt8] {
             field(number, packed: zip(values, [0] + values).map { zigzag($0 - $1) })
@@ -284,37 +312,58 @@ extension OSMPBFReaderTests {
         static func block(type: String, blob: [UInt8]) -> [UInt8] {
             let header = field(1, string: type) + field(3, varint: UInt64(blob.count))
             let length = UInt32(header.count)
-            return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + header + blob
+            return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
+                + header + blob
         }
 
-        static func rawBlock(type: String, _ payload: [UInt8]) -> [UInt8] { block(type: type, blob: field(1, bytes: payload)) }
+        static func rawBlock(type: String, _ payload: [UInt8]) -> [UInt8] {
+            block(type: type, blob: field(1, bytes: payload))
+        }
 
-        static let header = rawBlock(type: "OSMHeader", field(4, string: "OsmSchema-V0.6") + field(4, string: "DenseNodes"))
+        static let header = rawBlock(
+            type: "OSMHeader", field(4, string: "OsmSchema-V0.6") + field(4, string: "DenseNodes"))
 
         static let strings = ["", "amenity", "cafe", "name", "Kahvila", "outer", "type", "multipolygon"]
 
         static let file: [UInt8] = {
             let stringTable = field(1, bytes: strings.flatMap { field(1, string: $0) })
-            let plainNode = field(1, bytes: field(1, varint: zigzag(-7)) + field(2, packed: [1]) + field(3, packed: [2])
-                + field(8, varint: zigzag(60_123_456)) + field(9, varint: zigzag(-24_654_321)))
-            let denseNodes = field(2, bytes: field(1, deltas: [10, 11, 12]) + field(8, deltas: [60_000_000, 60_000_100, 59_999_999])
-                + field(9, deltas: [24_000_000, 24_000_050, 24_000_001]) + field(10, packed: [1, 2, 3, 4, 0, 0, 3, 4, 0]))
-            let way = field(3, bytes: field(1, varint: 20) + field(2, packed: [3]) + field(3, packed: [4]) + field(8, deltas: [10, 11, 12, 10]))
-            let relation = field(4, bytes: field(1, varint: 30) + field(2, packed: [6]) + field(3, packed: [7])
-                + field(8, packed: [5, 0]) + field(9, deltas: [20, 10]) + field(10, packed: [1, 0]))
-            let block = stringTable + field(2, bytes: plainNode) + field(2, bytes: denseNodes) + field(2, bytes: way + relation)
-                + field(17, varint: 1000) + field(19, varint: UInt64(bitPattern: 5)) + field(20, varint: UInt64(bitPattern: -7))
+            let plainNode = field(
+                1,
+                bytes: field(1, varint: zigzag(-7)) + field(2, packed: [1]) + field(3, packed: [2])
+                    + field(8, varint: zigzag(60_123_456)) + field(9, varint: zigzag(-24_654_321)))
+            let denseNodes = field(
+                2,
+                bytes: field(1, deltas: [10, 11, 12]) + field(8, deltas: [60_000_000, 60_000_100, 59_999_999])
+                    + field(9, deltas: [24_000_000, 24_000_050, 24_000_001])
+                    + field(10, packed: [1, 2, 3, 4, 0, 0, 3, 4, 0]))
+            let way = field(
+                3,
+                bytes: field(1, varint: 20) + field(2, packed: [3]) + field(3, packed: [4])
+                    + field(8, deltas: [10, 11, 12, 10]))
+            let relation = field(
+                4,
+                bytes: field(1, varint: 30) + field(2, packed: [6]) + field(3, packed: [7])
+                    + field(8, packed: [5, 0]) + field(9, deltas: [20, 10]) + field(10, packed: [1, 0]))
+            let block =
+                stringTable + field(2, bytes: plainNode) + field(2, bytes: denseNodes) + field(2, bytes: way + relation)
+                + field(17, varint: 1000) + field(19, varint: UInt64(bitPattern: 5))
+                + field(20, varint: UInt64(bitPattern: -7))
             return header + rawBlock(type: "OSMData", block)
         }()
 
         static let expected: [OSMElement] = [
             .node(OSMNode(id: -7, latitude: 60.123456005, longitude: -24.654321007, tags: ["amenity": "cafe"])),
-            .node(OSMNode(id: 10, latitude: 60.000000005, longitude: 23.999999993, tags: ["amenity": "cafe", "name": "Kahvila"])),
+            .node(
+                OSMNode(
+                    id: 10, latitude: 60.000000005, longitude: 23.999999993,
+                    tags: ["amenity": "cafe", "name": "Kahvila"])),
             .node(OSMNode(id: 11, latitude: 60.000100005, longitude: 24.000049993)),
             .node(OSMNode(id: 12, latitude: 59.999999005, longitude: 24.000000993, tags: ["name": "Kahvila"])),
             .way(OSMWay(id: 20, nodeRefs: [10, 11, 12, 10], tags: ["name": "Kahvila"])),
-            .relation(OSMRelation(id: 30, members: [.init(kind: .way, ref: 20, role: "outer"), .init(kind: .node, ref: 10)],
-                                  tags: ["type": "multipolygon"])),
+            .relation(
+                OSMRelation(
+                    id: 30, members: [.init(kind: .way, ref: 20, role: "outer"), .init(kind: .node, ref: 10)],
+                    tags: ["type": "multipolygon"])),
         ]
     }
 

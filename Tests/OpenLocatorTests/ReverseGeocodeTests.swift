@@ -7,7 +7,8 @@ import Testing
 @Suite struct ReverseGeocodeTests {
     @Test func pointAddressAloneAnswersTheNearestAddressPoint() async throws {
         let task = try Fixtures.task()
-        let everyAddress = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Point Address"]))
+        let everyAddress = try allPlaces(
+            in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Point Address"]))
         var parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.pointAddress]
         parameters.maxDistance = 500
@@ -42,13 +43,15 @@ import Testing
         #expect(here[0].attributes["City"] == "Helsinki")
         var parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.poi, .pointAddress, .streetName]
-        let atSea = try await task.reverseGeocode(forLocation: Point(latitude: 0, longitude: -30), parameters: parameters)
+        let atSea = try await task.reverseGeocode(
+            forLocation: Point(latitude: 0, longitude: -30), parameters: parameters)
         #expect(atSea.isEmpty)
     }
 
     @Test func identifyFindsThePlaceUnderATapOrSaysNothing() async throws {
         let task = try Fixtures.task()
-        let cafes = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Coffee Shop"]))
+        let cafes = try allPlaces(
+            in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Coffee Shop"]))
         let cafe = try #require(cafes.first)
         let tap = Point(latitude: cafe.latitude + 0.00005, longitude: cafe.longitude)
         let found = try await task.identify(at: tap, tolerance: 25, categories: ["Coffee Shop"])
@@ -60,7 +63,9 @@ import Testing
 
     @Test func rejectsBadLocationsAndDistances() async throws {
         let task = try Fixtures.task()
-        await #expect(throws: LocatorError.self) { _ = try await task.reverseGeocode(forLocation: Point(latitude: 91, longitude: 0)) }
+        await #expect(throws: LocatorError.self) {
+            _ = try await task.reverseGeocode(forLocation: Point(latitude: 91, longitude: 0))
+        }
         var parameters = ReverseGeocodeParameters()
         parameters.maxDistance = -1
         await #expect(throws: LocatorError.self) {

@@ -40,7 +40,8 @@ import Testing
                 var parameters = GeocodeParameters()
                 parameters.addResultAttributeNames(["Addr_type"])
                 let first = try await task.geocode(forSearchText: text, using: parameters).first
-                if let first, let location = first.displayLocation, address.locations.contains(where: { location.distance(to: $0) <= 40 }),
+                if let first, let location = first.displayLocation,
+                    address.locations.contains(where: { location.distance(to: $0) <= 40 }),
                     first.attributes["Addr_type"]?.stringValue == "PointAddress", first.score >= 90
                 {
                     hits += 1
@@ -86,7 +87,10 @@ import Testing
 
     @Test func oddInputGivesACleanAnswerNeverACrashOrSQL() async throws {
         let task = try Fixtures.task()
-        for text in [#""NEAR("#, "'; DROP TABLE places;--", "*", "^", "\u{0}", "\"", "cafe OR 1=1", "NEAR(a b, 2)", "{name}:x", "   "] {
+        for text in [
+            #""NEAR("#, "'; DROP TABLE places;--", "*", "^", "\u{0}", "\"", "cafe OR 1=1", "NEAR(a b, 2)", "{name}:x",
+            "   ",
+        ] {
             let results = try await task.geocode(forSearchText: text)
             #expect(results.count <= 10)
         }
@@ -94,7 +98,8 @@ import Testing
             _ = try await task.geocode(forSearchText: String(repeating: "x", count: 100_000))
         } throws: { error in
             let message = "\(error)"
-            return (error as? LocatorError)?.code == .invalidParameter && message.contains("too long") && !message.contains("SELECT")
+            return (error as? LocatorError)?.code == .invalidParameter && message.contains("too long")
+                && !message.contains("SELECT")
         }
     }
 

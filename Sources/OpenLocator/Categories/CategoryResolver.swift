@@ -1,3 +1,5 @@
+import Foundation
+
 /// Recognises category phrases in folded text: exact ArcGIS names and everyday synonyms,
 /// singular or plural, any case or accent ("Coffee shops", "café", "petrol station", "parks").
 ///
@@ -69,5 +71,3 @@ struct CategoryResolver: Sendable {
         return String(word.dropLast())
     }
 }
-
-import Foundation

@@ -20,7 +20,9 @@ enum CategorySynonyms {
         "Food": ["food", "eat", "eatery", "place to eat", "places to eat", "dining"],
         "Nightlife Spot": ["night life", "nightspot", "night spot", "night out"],
         "Parks and Outdoors": ["outdoors", "outdoor", "park and outdoors", "parks and outdoors", "outdoor recreation"],
-        "Travel and Transport": ["travel", "transport", "transportation", "transit", "public transport", "public transit"],
+        "Travel and Transport": [
+            "travel", "transport", "transportation", "transit", "public transport", "public transit",
+        ],
         "Shops and Service": ["shopping", "retail", "shops and services"],
         "Arts and Entertainment": ["entertainment", "arts", "art and entertainment", "things to do"],
         "Education": ["education", "educational institution"],
@@ -29,7 +31,8 @@ enum CategorySynonyms {
         "Coffee Shop": ["cafe", "café", "coffee", "coffee shop", "coffeehouse", "coffee house", "espresso bar"],
         "Restaurant": ["restaurant", "diner"],
         "Fast Food": [
-            "fast food", "fast food restaurant", "takeaway", "take away", "take-away", "takeout", "take out", "take-out",
+            "fast food", "fast food restaurant", "takeaway", "take away", "take-away", "takeout", "take out",
+            "take-out",
         ],
         "Pizza": ["pizza", "pizzeria", "pizza place"],
         "Burgers": ["burger", "hamburger", "burger joint", "burger restaurant"],
@@ -56,7 +59,8 @@ enum CategorySynonyms {
         "Bakery": ["bakery", "baker", "boulangerie", "bakehouse"],
         "Pastries": ["pastry", "pastry shop", "patisserie", "pâtisserie", "donut", "doughnut", "cake shop"],
         "Ice Cream Shop": [
-            "ice cream", "ice cream shop", "ice cream parlor", "ice cream parlour", "gelato", "gelateria", "frozen yogurt",
+            "ice cream", "ice cream shop", "ice cream parlor", "ice cream parlour", "gelato", "gelateria",
+            "frozen yogurt",
             "froyo",
         ],
         "Creperie": ["creperie", "crêperie", "crepe", "crêpe"],
@@ -67,7 +71,8 @@ enum CategorySynonyms {
 
         // MARK: Nightlife Spot
         "Bar or Pub": [
-            "bar", "pub", "tavern", "bars and pubs", "bar and pub", "saloon", "beer garden", "biergarten", "cocktail bar",
+            "bar", "pub", "tavern", "bars and pubs", "bar and pub", "saloon", "beer garden", "biergarten",
+            "cocktail bar",
             "wine bar", "gastropub", "public house",
         ],
         "Night Club": ["nightclub", "night club", "disco", "discotheque", "dance club"],
@@ -85,7 +90,8 @@ enum CategorySynonyms {
         "ATM": ["atm", "cash machine", "cashpoint", "cash point", "cash dispenser", "bank machine"],
         "Bank": ["bank"],
         "Gas Station": [
-            "gas", "gas station", "petrol", "petrol station", "fuel", "fuel station", "filling station", "service station",
+            "gas", "gas station", "petrol", "petrol station", "fuel", "fuel station", "filling station",
+            "service station",
         ],
         "Beauty Salon": ["hairdresser", "hair salon", "barber", "barbershop", "beauty salon", "nail salon"],
         "Spa": ["spa", "day spa", "massage", "sauna", "wellness center", "wellness centre"],
@@ -93,7 +99,9 @@ enum CategorySynonyms {
         "Bookstore": ["bookstore", "bookshop", "book store", "book shop"],
         "Clothing Store": ["clothing store", "clothes shop", "clothing", "clothes", "apparel", "fashion", "boutique"],
         "Footwear": ["footwear", "shoe", "shoe store", "shoe shop"],
-        "Consumer Electronics Store": ["electronics", "electronics store", "electronic store", "computer store", "computer shop"],
+        "Consumer Electronics Store": [
+            "electronics", "electronics store", "electronic store", "computer store", "computer shop",
+        ],
         "Mobile Phone Shop": ["phone shop", "phone store", "mobile phone shop", "cell phone store"],
         "Furniture Store": ["furniture", "furniture store"],
         "Home Improvement Store": [
@@ -103,9 +111,13 @@ enum CategorySynonyms {
         "Jewelry": ["jewelry", "jewellery", "jeweler", "jeweller", "jewelry store"],
         "Optical": ["optician", "optical", "optometrist", "eyewear"],
         "Department Store": ["department store"],
-        "Shopping Center": ["mall", "shopping mall", "shopping center", "shopping centre", "shopping plaza", "outlet mall"],
+        "Shopping Center": [
+            "mall", "shopping mall", "shopping center", "shopping centre", "shopping plaza", "outlet mall",
+        ],
         "Market": ["market", "marketplace", "farmers market", "bazaar", "souk"],
-        "Wine and Liquor": ["liquor store", "liquor", "off licence", "off license", "off-licence", "bottle shop", "wine shop"],
+        "Wine and Liquor": [
+            "liquor store", "liquor", "off licence", "off license", "off-licence", "bottle shop", "wine shop",
+        ],
         "Pet Store": ["pet store", "pet shop", "pet supplies"],
         "Toy Store": ["toy store", "toy shop"],
         "Sporting Goods Store": ["sporting goods", "sports shop", "sports store", "bike shop", "bicycle shop"],
@@ -140,7 +152,9 @@ enum CategorySynonyms {
         ],
         "Airport": ["airport", "airfield", "aerodrome"],
         "Train Station": ["railway station", "train station", "rail station", "railroad station"],
-        "Metro Station": ["metro", "subway", "underground", "metro station", "subway station", "tube station", "u-bahn"],
+        "Metro Station": [
+            "metro", "subway", "underground", "metro station", "subway station", "tube station", "u-bahn",
+        ],
         "Bus Station": ["bus station", "bus terminal", "coach station"],
         "Bus Stop": ["bus stop"],
         "Taxi": ["taxi", "taxi stand", "taxi rank", "cab", "cab stand"],

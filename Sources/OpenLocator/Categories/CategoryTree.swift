@@ -1,3 +1,5 @@
+import Foundation
+
 /// The category hierarchy, with lookups by name: ArcGIS World's tree
 /// (Address, Postal, Coordinate System, Populated Place, POI) in ``world``.
 ///
@@ -26,7 +28,8 @@ public struct CategoryTree: Sendable {
             path = Array(path.prefix(entry.level - 1)) + [entry.name]
             var last = index
             while last + 1 < entries.count, entries[last + 1].level > entry.level { last += 1 }
-            built.append(Category(name: entry.name, level: entry.level, path: path, code: index, lastDescendantCode: last))
+            built.append(
+                Category(name: entry.name, level: entry.level, path: path, code: index, lastDescendantCode: last))
         }
         categories = built
         var index: [String: Int] = [:]
@@ -58,5 +61,3 @@ public struct CategoryTree: Sendable {
         name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
     }
 }
-
-import Foundation

@@ -12,12 +12,19 @@ public enum GeoJSONFormatter {
     private static func feature(_ result: GeocodeResult) -> JSONValue? {
         guard let location = result.displayLocation?.projected(to: .wgs84) else { return nil }
         var properties: [(String, JSONValue)] = [("label", .string(result.label)), ("score", .number(result.score))]
-        if case .object(let members) = ArcGISResponses.attributes(result.attributes, order: ResultAttributes.candidateFields) {
+        if case .object(let members) = ArcGISResponses.attributes(
+            result.attributes, order: ResultAttributes.candidateFields)
+        {
             properties += members
         }
         return .object([
             ("type", .string("Feature")),
-            ("geometry", .object([("type", .string("Point")), ("coordinates", .array([.number(location.x), .number(location.y)]))])),
+            (
+                "geometry",
+                .object([
+                    ("type", .string("Point")), ("coordinates", .array([.number(location.x), .number(location.y)])),
+                ])
+            ),
             ("properties", .object(properties)),
         ])
     }

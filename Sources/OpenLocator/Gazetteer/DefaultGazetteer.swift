@@ -28,7 +28,8 @@ public enum DefaultGazetteer {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("openlocator", isDirectory: true)
         }
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".cache/openlocator", isDirectory: true)
     }
@@ -74,10 +75,13 @@ public enum DefaultGazetteer {
     static func fingerprint(of files: [URL]) throws -> String {
         var crc = crc32(0, nil, 0)
         let header = "schema \(GazetteerSchema.version) categories \(CategoryTree.world.categories.count)"
-        crc = header.withCString { crc32(crc, UnsafeRawPointer($0).assumingMemoryBound(to: Bytef.self), uInt(strlen($0))) }
+        crc = header.withCString {
+            crc32(crc, UnsafeRawPointer($0).assumingMemoryBound(to: Bytef.self), uInt(strlen($0)))
+        }
         for file in files {
             guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else {
-                throw LocatorError(.gazetteerUnavailable, "cannot read the default gazetteer's source '\(file.lastPathComponent)'")
+                throw LocatorError(
+                    .gazetteerUnavailable, "cannot read the default gazetteer's source '\(file.lastPathComponent)'")
             }
             crc = data.withUnsafeBytes { crc32(crc, $0.bindMemory(to: Bytef.self).baseAddress, uInt($0.count)) }
         }
@@ -86,8 +90,10 @@ public enum DefaultGazetteer {
 
     /// Removes default gazetteers built from older sources.
     private static func removeStale(keeping current: URL) {
-        let files = (try? FileManager.default.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: nil)) ?? []
-        for file in files where file.lastPathComponent.hasPrefix("default-") && file.pathExtension == "gazetteer"
+        let files =
+            (try? FileManager.default.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: nil)) ?? []
+        for file in files
+        where file.lastPathComponent.hasPrefix("default-") && file.pathExtension == "gazetteer"
             && file.lastPathComponent != current.lastPathComponent
         {
             try? FileManager.default.removeItem(at: file)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Category search: the k nearest places of some categories to a point (an expanding box on
 /// the 3-D R*Tree, re-sorted by exact great-circle distance), or the most important ones.
 extension GazetteerBackend {
@@ -10,7 +12,9 @@ extension GazetteerBackend {
     /// (A best-first walk through `sqlite3_rtree_query_callback` was tried and measured: 0.47 ms
     /// median, 5 ms p99 and 35 ms reverse geocodes at 1M places, against 0.41, 1.7 and 0.8 ms
     /// for the growing box, which prunes whole category partitions of the tree at once.)
-    func nearest(_ k: Int, to center: Point, filter: SearchFilter, db: SQLiteConnection, maxDistance: Double = .infinity)
+    func nearest(
+        _ k: Int, to center: Point, filter: SearchFilter, db: SQLiteConnection, maxDistance: Double = .infinity
+    )
         throws -> [Candidate]
     {
         let ranges = filter.categoryRanges ?? [0...Int(Int32.max)]
@@ -29,7 +33,8 @@ extension GazetteerBackend {
             let surelyInside = hits.filter { $0.distance <= radius - Self.rtreeSlack }.count
             if surelyInside >= k || coversEverything {
                 // A country filter can drop hits, so a box may hold k places yet not k answers.
-                let nearest = try exactNearest(k, of: hits, to: center, filter: filter, maxDistance: maxDistance, db: db)
+                let nearest = try exactNearest(
+                    k, of: hits, to: center, filter: filter, maxDistance: maxDistance, db: db)
                 if nearest.count >= k || coversEverything { return nearest }
             }
             // Grow by the area still needed if density were even, at least 1.5×, at most 8×.
@@ -66,7 +71,9 @@ extension GazetteerBackend {
                 let lon = (row.double(1) + row.double(2)) / 2, lat = (row.double(3) + row.double(4)) / 2
                 let d = GreatCircle.distance(latitude1: center.y, longitude1: center.x, latitude2: lat, longitude2: lon)
                 if d <= radius + Self.rtreeSlack {
-                    hits.append(Candidate(id: row.int(0), longitude: lon, latitude: lat, score: 100, distance: d, importance: 0))
+                    hits.append(
+                        Candidate(id: row.int(0), longitude: lon, latitude: lat, score: 100, distance: d, importance: 0)
+                    )
                 }
             }
         }
@@ -93,7 +100,10 @@ extension GazetteerBackend {
                 guard d <= maxDistance, filter.allows(longitude: lon, latitude: lat),
                     filter.country.map({ $0 == row.text(3) }) ?? true
                 else { return }
-                exact.append(Candidate(id: candidate.id, longitude: lon, latitude: lat, score: 100, distance: d, importance: row.double(2)))
+                exact.append(
+                    Candidate(
+                        id: candidate.id, longitude: lon, latitude: lat, score: 100, distance: d,
+                        importance: row.double(2)))
             }
         }
         exact.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
@@ -111,12 +121,13 @@ extension GazetteerBackend {
             try db.statement(
                 "SELECT p.id, p.lon, p.lat, p.importance FROM places p WHERE 1\(condition) ORDER BY p.importance DESC, p.id LIMIT ?1"
             ).forEachRow([.integer(Int64(k))] + values) { row in
-                found.append(Candidate(id: row.int(0), longitude: row.double(1), latitude: row.double(2), score: 100, distance: 0, importance: row.double(3)))
+                found.append(
+                    Candidate(
+                        id: row.int(0), longitude: row.double(1), latitude: row.double(2), score: 100, distance: 0,
+                        importance: row.double(3)))
             }
         }
         found.sort { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
         return Array(found.prefix(k))
     }
 }
-
-import Foundation

@@ -15,14 +15,18 @@ extension GazetteerBackend {
             var candidates: [Candidate]
             if query.words.isEmpty || !phraseCategories.isEmpty {
                 if !phraseCategories.isEmpty {
-                    filter.categoryRanges = Self.intersect(phraseCategories.map(\.codeRange), with: filter.categoryRanges)
+                    filter.categoryRanges = Self.intersect(
+                        phraseCategories.map(\.codeRange), with: filter.categoryRanges)
                 }
                 guard filter.categoryRanges != nil else { return [] }
-                candidates = try center.map { try nearest(parameters.maxResults, to: $0, filter: filter, db: db) }
+                candidates =
+                    try center.map { try nearest(parameters.maxResults, to: $0, filter: filter, db: db) }
                     ?? mostImportant(parameters.maxResults, filter: filter, db: db)
                 candidates = candidates.filter { $0.score >= parameters.minScore }
             } else {
-                candidates = try textSearch(query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore, db: db)
+                candidates = try textSearch(
+                    query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore,
+                    db: db)
             }
             let rows = try places(candidates.map(\.id), db: db)
             return try candidates.compactMap { candidate in
@@ -39,7 +43,9 @@ extension GazetteerBackend {
     static func intersect(_ ranges: [ClosedRange<Int>], with filter: [ClosedRange<Int>]?) -> [ClosedRange<Int>] {
         guard let filter else { return ranges }
         return ranges.flatMap { range in
-            filter.compactMap { f in range.overlaps(f) ? max(range.lowerBound, f.lowerBound)...min(range.upperBound, f.upperBound) : nil }
+            filter.compactMap { f in
+                range.overlaps(f) ? max(range.lowerBound, f.lowerBound)...min(range.upperBound, f.upperBound) : nil
+            }
         }
     }
 }

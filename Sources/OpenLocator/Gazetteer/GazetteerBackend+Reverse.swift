@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reverse geocoding: what is at a point. With no feature types it follows ArcGIS's order —
 /// a POI within 25 m, else an address point within 50 m, else the nearest street, else the
 /// nearest POI or address within `maxDistance`, else the city around the point. With feature
@@ -14,10 +16,13 @@ extension GazetteerBackend {
         let center = location.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("reverse geocode") { db, state in
-            let types = parameters.featureTypes.isEmpty ? ReverseGeocodeParameters.FeatureType.allCases : parameters.featureTypes
+            let types =
+                parameters.featureTypes.isEmpty
+                ? ReverseGeocodeParameters.FeatureType.allCases : parameters.featureTypes
             var found: [(place: Candidate, location: Point?)] = []
             for type in types {
-                found += try nearest(of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance, db: db)
+                found += try nearest(
+                    of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance, db: db)
             }
             if parameters.featureTypes.isEmpty, let winner = Self.hierarchyWinner(found) {
                 found.removeAll { $0.place.id == winner.place.id }
@@ -40,19 +45,26 @@ extension GazetteerBackend {
     }
 
     /// The answer ArcGIS's feature-type hierarchy picks among the nearest of each type.
-    private static func hierarchyWinner(_ found: [(place: Candidate, location: Point?)]) -> (place: Candidate, location: Point?)? {
+    private static func hierarchyWinner(_ found: [(place: Candidate, location: Point?)]) -> (
+        place: Candidate, location: Point?
+    )? {
         func nearest(_ type: AddressType) -> (place: Candidate, location: Point?)? {
             found.filter { $0.place.kind == type }.min { $0.place.distance < $1.place.distance }
         }
         if let poi = nearest(.poi), poi.place.distance <= poiTolerance { return poi }
         if let address = nearest(.pointAddress), address.place.distance <= pointAddressTolerance { return address }
         if let street = nearest(.streetName) { return street }
-        let near = [nearest(.poi), nearest(.pointAddress)].compactMap { $0 }.min { $0.place.distance < $1.place.distance }
+        let near = [nearest(.poi), nearest(.pointAddress)].compactMap { $0 }.min {
+            $0.place.distance < $1.place.distance
+        }
         return near ?? nearest(.locality)
     }
 
     /// The nearest `k` places of one feature type (streets snapped to their nearest point).
-    private func nearest(of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double, db: SQLiteConnection)
+    private func nearest(
+        of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double,
+        db: SQLiteConnection
+    )
         throws -> [(place: Candidate, location: Point?)]
     {
         let categoryName: String
@@ -64,7 +76,8 @@ extension GazetteerBackend {
         }
         let range = tree[categoryName]!.codeRange
         let limit = type == .locality ? max(maxDistance, Self.localityTolerance) : maxDistance
-        return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map {
+        return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
+        {
             var candidate = $0
             candidate.kind = type == .poi ? .poi : type == .pointAddress ? .pointAddress : .locality
             return (candidate, nil)
@@ -85,16 +98,16 @@ extension GazetteerBackend {
             """
         ).forEachRow([.double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin)]) { row in
             let (point, distance) = OSMGeometry.nearestPoint(
-                on: Coordinate(lon: row.double(1), lat: row.double(2)), Coordinate(lon: row.double(3), lat: row.double(4)), to: here)
+                on: Coordinate(lon: row.double(1), lat: row.double(2)),
+                Coordinate(lon: row.double(3), lat: row.double(4)), to: here)
             let id = row.int(0)
             if distance <= maxDistance, distance < (best[id]?.1 ?? .infinity) { best[id] = (point, distance) }
         }
         return best.sorted { ($0.value.1, $0.key) < ($1.value.1, $1.key) }.prefix(k).map { id, hit in
-            var candidate = Candidate(id: id, longitude: hit.0.lon, latitude: hit.0.lat, score: 100, distance: hit.1, importance: 0)
+            var candidate = Candidate(
+                id: id, longitude: hit.0.lon, latitude: hit.0.lat, score: 100, distance: hit.1, importance: 0)
             candidate.kind = .streetName
             return (candidate, Point(latitude: hit.0.lat, longitude: hit.0.lon))
         }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Free-text search: FTS5 over folded names, alternate names and localities, scored by
 /// ``TextMatch`` and ranked by score, then distance from the search point (or importance).
 extension GazetteerBackend {
@@ -6,12 +8,17 @@ extension GazetteerBackend {
 
     /// The best `k` text matches, strict first (every word must match), then lenient (any word)
     /// when the strict search found nothing.
-    func textSearch(_ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, minScore: Double, db: SQLiteConnection)
+    func textSearch(
+        _ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, minScore: Double, db: SQLiteConnection
+    )
         throws -> [Candidate]
     {
-        let strict = try textCandidates(query, expression: Self.matchExpression(query, joiner: " "), center: center, filter: filter, db: db)
-        let candidates = strict.isEmpty && query.words.count > 1
-            ? try textCandidates(query, expression: Self.matchExpression(query, joiner: " OR "), center: center, filter: filter, db: db)
+        let strict = try textCandidates(
+            query, expression: Self.matchExpression(query, joiner: " "), center: center, filter: filter, db: db)
+        let candidates =
+            strict.isEmpty && query.words.count > 1
+            ? try textCandidates(
+                query, expression: Self.matchExpression(query, joiner: " OR "), center: center, filter: filter, db: db)
             : strict
         let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
             let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
@@ -35,7 +42,9 @@ extension GazetteerBackend {
         return "{name alt_names locality} : (\(terms.joined(separator: joiner)))"
     }
 
-    private func textCandidates(_ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+    private func textCandidates(
+        _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection
+    )
         throws -> [Candidate]
     {
         let (condition, values) = filter.sql(firstIndex: 3)
@@ -47,12 +56,15 @@ extension GazetteerBackend {
             """)
         var found: [Candidate] = []
         try statement.forEachRow([.text(expression), .integer(Int64(Self.textCandidateLimit))] + values) { row in
-            guard let score = TextMatch.score(query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
+            guard
+                let score = TextMatch.score(
+                    query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
             else { return }
             let lon = row.double(4), lat = row.double(5)
-            let distance = center.map {
-                GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
-            } ?? 0
+            let distance =
+                center.map {
+                    GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
+                } ?? 0
             found.append(
                 Candidate(
                     id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance,
@@ -61,5 +73,3 @@ extension GazetteerBackend {
         return found
     }
 }
-
-import Foundation

@@ -34,13 +34,16 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     private func load() throws -> State {
         let name = url.lastPathComponent
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw LocatorError(.gazetteerUnavailable, "no readable gazetteer file '\(name)'; make one with 'locator build'")
+            throw LocatorError(
+                .gazetteerUnavailable, "no readable gazetteer file '\(name)'; make one with 'locator build'")
         }
         let pool = ConnectionPool(path: url.path)
         do {
             return try pool.withConnection { db in
                 var version = ""
-                try db.statement("SELECT value FROM meta WHERE key = 'schema_version'").forEachRow { version = $0.text(0) }
+                try db.statement("SELECT value FROM meta WHERE key = 'schema_version'").forEachRow {
+                    version = $0.text(0)
+                }
                 guard version == String(GazetteerSchema.version) else {
                     throw LocatorError(
                         .gazetteerUnavailable,
@@ -50,7 +53,8 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 var categoryCount = 0
                 try db.statement("SELECT count(*) FROM categories").forEachRow { categoryCount = Int($0.int(0)) }
                 guard categoryCount == tree.categories.count else {
-                    throw LocatorError(.gazetteerUnavailable, "'\(name)' uses another category tree; rebuild it with 'locator build'")
+                    throw LocatorError(
+                        .gazetteerUnavailable, "'\(name)' uses another category tree; rebuild it with 'locator build'")
                 }
                 var names: [String: String] = [:]
                 var codes: [String: String] = [:]
@@ -66,7 +70,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         } catch let error as LocatorError {
             throw error
         } catch {
-            throw LocatorError(.gazetteerUnavailable, "'\(name)' is not an OpenLocator gazetteer (or is damaged); rebuild it with 'locator build'")
+            throw LocatorError(
+                .gazetteerUnavailable,
+                "'\(name)' is not an OpenLocator gazetteer (or is damaged); rebuild it with 'locator build'")
         }
     }
 
@@ -114,7 +120,8 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         guard let code, !code.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
         let key = code.count <= 3 ? code.lowercased() : TextFolding.fold(code)
         guard let iso3 = state.countryCodes[key] else {
-            throw LocatorError.invalidParameter("unknown countryCode '\(code.prefix(40))'; use an ISO code such as FI, FIN or a country name")
+            throw LocatorError.invalidParameter(
+                "unknown countryCode '\(code.prefix(40))'; use an ISO code such as FI, FIN or a country name")
         }
         return iso3
     }

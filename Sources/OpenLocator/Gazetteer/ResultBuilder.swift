@@ -9,8 +9,10 @@ struct ResultBuilder {
     func attributes(_ place: PlaceRecord, score: Double, distance: Double, location: Point, extent: Envelope)
         -> [String: AttributeValue]
     {
-        let streetAddress = AddressFormat.streetAddress(number: place.houseNumber, street: place.street, country: place.country)
-        let type = place.addressType == .poi || place.addressType == .locality
+        let streetAddress = AddressFormat.streetAddress(
+            number: place.houseNumber, street: place.street, country: place.country)
+        let type =
+            place.addressType == .poi || place.addressType == .locality
             ? (tree.category(code: place.category)?.name ?? "") : ""
         let placeName = place.addressType == .poi || place.addressType == .locality ? place.name : ""
         let matchAddress: String

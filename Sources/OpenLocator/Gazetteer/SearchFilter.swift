@@ -17,7 +17,9 @@ struct SearchFilter {
             return "?\(firstIndex + values.count - 1)"
         }
         if let ranges = categoryRanges {
-            let parts = ranges.map { "p.category BETWEEN \(next(.integer(Int64($0.lowerBound)))) AND \(next(.integer(Int64($0.upperBound))))" }
+            let parts = ranges.map {
+                "p.category BETWEEN \(next(.integer(Int64($0.lowerBound)))) AND \(next(.integer(Int64($0.upperBound))))"
+            }
             clauses.append("(" + (parts.isEmpty ? "0" : parts.joined(separator: " OR ")) + ")")
         }
         if let area {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scores how well a place's folded names match a query, 0 to 100.
 ///
 /// Each query word earns 1 when it equals a word of the name (or of one alternate name),
@@ -17,7 +19,8 @@ enum TextMatch {
         var best: Double?
         let names = [name] + alternateNames.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         for candidate in names where !candidate.isEmpty {
-            if let score = score(query, nameWords: candidate.split(separator: " ").map(String.init), localityWords: localityWords),
+            if let score = score(
+                query, nameWords: candidate.split(separator: " ").map(String.init), localityWords: localityWords),
                 score > (best ?? -1)
             {
                 best = score
@@ -52,5 +55,3 @@ enum TextMatch {
         return max(0, min(100, 100 * earned / Double(query.words.count) - penalty))
     }
 }
-
-import Foundation

@@ -10,12 +10,18 @@ enum CSV {
             if inQuotes {
                 if c == "\"" {
                     if let next = iterator.next() {
-                        if next == "\"" { current.append("\"") } else {
+                        if next == "\"" {
+                            current.append("\"")
+                        } else {
                             inQuotes = false
                             if next == "," { fields.append(current); current = "" } else { current.append(next) }
                         }
-                    } else { inQuotes = false }
-                } else { current.append(c) }
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    current.append(c)
+                }
             } else if c == "\"" {
                 inQuotes = true
             } else if c == "," {

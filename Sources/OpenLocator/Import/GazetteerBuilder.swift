@@ -43,7 +43,9 @@ public struct GazetteerBuilder: Sendable {
     @discardableResult
     public func build(to output: URL, progress report: (String) -> Void = { _ in }) throws -> Report {
         let started = Date()
-        func progress(_ stage: String) { report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage) }
+        func progress(_ stage: String) {
+            report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage)
+        }
         guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !places.isEmpty else {
             throw LocatorError(.invalidInput, "nothing to build from: give at least one --osm or --geonames file")
         }
@@ -62,7 +64,9 @@ public struct GazetteerBuilder: Sendable {
         let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
         progress("addressing \(osm.places.count + given.count) places")
         var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
-        let osmPlaces = (Self.withoutDuplicateLocalities(osm.places, of: geoNames.places) + given).map { enricher.enrich($0) }
+        let osmPlaces = (Self.withoutDuplicateLocalities(osm.places, of: geoNames.places) + given).map {
+            enricher.enrich($0)
+        }
         let streets = osm.streets.map { street -> StreetRecord in
             var street = street
             street.place = enricher.enrich(street.place)
@@ -78,7 +82,8 @@ public struct GazetteerBuilder: Sendable {
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
         var counts: [String: Int] = [:]
-        let countryNames = Dictionary(geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let countryNames = Dictionary(
+            geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
         do {
             let writer = try GazetteerWriter(path: temporary.path)
             try writer.connection.transaction {
@@ -86,7 +91,8 @@ public struct GazetteerBuilder: Sendable {
                 progress("folding and writing \(places.count) places")
                 var ids: [Int64] = []
                 ids.reserveCapacity(places.count)
-                try SearchText.foldInBackground(places, localities: places.map { localityText($0, countryNames) }) { index, text in
+                try SearchText.foldInBackground(places, localities: places.map { localityText($0, countryNames) }) {
+                    index, text in
                     ids.append(try writer.insert(places[index], searchText: text))
                     counts[places[index].addressType.rawValue, default: 0] += 1
                 }
@@ -102,7 +108,9 @@ public struct GazetteerBuilder: Sendable {
                 try writer.setMeta("schema_version", String(GazetteerSchema.version))
                 try writer.setMeta("sources", sources.joined(separator: "\n"))
                 try writer.setMeta("build_date", ISO8601DateFormatter().string(from: Date()))
-                try writer.setMeta("attribution", Attribution.lines(osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty).joined(separator: "\n"))
+                try writer.setMeta(
+                    "attribution",
+                    Attribution.lines(osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty).joined(separator: "\n"))
             }
             progress("indexing")
             try writer.finish()
@@ -112,7 +120,8 @@ public struct GazetteerBuilder: Sendable {
         }
         // rename(2) replaces the target atomically: readers see the old file or the new one.
         guard rename(temporary.path, output.path) == 0 else {
-            throw LocatorError(.buildFailed, "cannot move the finished gazetteer into place as '\(output.lastPathComponent)'")
+            throw LocatorError(
+                .buildFailed, "cannot move the finished gazetteer into place as '\(output.lastPathComponent)'")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started))
@@ -125,14 +134,19 @@ public struct GazetteerBuilder: Sendable {
         for locality in localities { byName[locality.name.lowercased(), default: []].append(locality) }
         return places.filter { place in
             guard place.addressType == .locality else { return true }
-            return !(byName[place.name.lowercased()] ?? []).contains { $0.location.distance(to: place.location) < 10_000 }
+            return !(byName[place.name.lowercased()] ?? []).contains {
+                $0.location.distance(to: place.location) < 10_000
+            }
         }
     }
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.
     private func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
         let countryName = countryNames[place.country] ?? ""
-        return ([place.neighborhood, place.city] + place.localityAliases + [place.postal, place.region, countryName, place.country])
+        return
+            ([place.neighborhood, place.city] + place.localityAliases + [
+                place.postal, place.region, countryName, place.country,
+            ])
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -38,16 +38,20 @@ public struct GazetteerPlace: Sendable, Hashable {
     /// - Throws: ``LocatorError`` `invalidInput` for an unknown category or a location off the globe.
     func record(index: Int) throws -> PlaceRecord {
         guard let category = CategoryTree.world[category] else {
-            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): unknown category '\(category.prefix(40))'")
+            throw LocatorError(
+                .invalidInput, "place \(index + 1) ('\(name.prefix(40))'): unknown category '\(category.prefix(40))'")
         }
         guard Point(latitude: latitude, longitude: longitude).isValid else {
-            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): latitude/longitude off the globe")
+            throw LocatorError(
+                .invalidInput, "place \(index + 1) ('\(name.prefix(40))'): latitude/longitude off the globe")
         }
         let tree = CategoryTree.world
         let type: AddressType =
-            tree["Point Address"]!.contains(category) ? .pointAddress
-            : tree["Street Name"]!.contains(category) ? .streetName
-            : tree["Populated Place"]!.contains(category) ? .locality : .poi
+            tree["Point Address"]!.contains(category)
+            ? .pointAddress
+            : tree["Street Name"]!.contains(category)
+                ? .streetName
+                : tree["Populated Place"]!.contains(category) ? .locality : .poi
         var place = PlaceRecord(
             name: name, addressType: type, category: category.code, longitude: longitude, latitude: latitude,
             importance: min(1, max(0, importance)), source: "input:\(index + 1)")

@@ -10,7 +10,8 @@ final class GazetteerWriter {
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, writable: true, create: true)
         try connection.execute(
-            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;")
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;"
+        )
         try connection.execute(GazetteerSchema.create)
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
@@ -71,7 +72,9 @@ final class GazetteerWriter {
 
     /// Records a metadata value (sources, build date, attribution, schema version).
     func setMeta(_ key: String, _ value: String) throws {
-        try connection.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([.text(key), .text(value)])
+        try connection.statement("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run([
+            .text(key), .text(value),
+        ])
     }
 
     /// Builds the secondary indexes and merges the full-text index.

@@ -39,7 +39,8 @@ struct PlaceEnricher {
             if place.region.isEmpty { place.region = nearest.region }
             if place.country.isEmpty { place.country = nearest.country }
         }
-        let streetAddress = AddressFormat.streetAddress(number: place.houseNumber, street: place.street, country: place.country)
+        let streetAddress = AddressFormat.streetAddress(
+            number: place.houseNumber, street: place.street, country: place.country)
         switch place.addressType {
         case .poi, .pointAddress:
             if !place.street.isEmpty {

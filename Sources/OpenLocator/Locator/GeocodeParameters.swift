@@ -50,7 +50,8 @@ public struct GeocodeParameters: Sendable, Hashable {
     /// Checks every value and throws ``LocatorError`` naming the first bad one.
     func validated() throws -> GeocodeParameters {
         guard (1...Self.maxResultsLimit).contains(maxResults) else {
-            throw LocatorError.invalidParameter("maxResults must be between 1 and \(Self.maxResultsLimit), got \(maxResults)")
+            throw LocatorError.invalidParameter(
+                "maxResults must be between 1 and \(Self.maxResultsLimit), got \(maxResults)")
         }
         guard minScore.isFinite, (0...100).contains(minScore) else {
             throw LocatorError.invalidParameter("minScore must be between 0 and 100, got \(minScore)")

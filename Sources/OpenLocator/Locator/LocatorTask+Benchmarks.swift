@@ -14,7 +14,8 @@ extension LocatorTask {
                 .integer(Int64(category.code)), .integer(Int64(category.lastDescendantCode)),
             ]) { row in
                 distances.append(
-                    GreatCircle.distance(latitude1: point.y, longitude1: point.x, latitude2: row.double(1), longitude2: row.double(0)))
+                    GreatCircle.distance(
+                        latitude1: point.y, longitude1: point.x, latitude2: row.double(1), longitude2: row.double(0)))
             }
             return Array(distances.sorted().prefix(k))
         }

@@ -15,7 +15,9 @@ extension LocatorTask {
     public func identify(at location: Point, tolerance: Double = 25, categories: [String] = []) async throws
         -> GeocodeResult?
     {
-        guard location.isValid else { throw LocatorError.invalidParameter("location is not a valid point: \(location)") }
+        guard location.isValid else {
+            throw LocatorError.invalidParameter("location is not a valid point: \(location)")
+        }
         guard tolerance.isFinite, tolerance >= 0, tolerance <= 50_000 else {
             throw LocatorError.invalidParameter("tolerance must be between 0 and 50000 metres, got \(tolerance)")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ArcGIS output field names OpenLocator fills, and which of them a request returns.
 public enum ResultAttributes {
     /// Fields of a geocode candidate, in ArcGIS `candidateFields` order.
@@ -42,12 +44,11 @@ public enum ResultAttributes {
         for name in names {
             guard let canonical = known[name.lowercased()] else {
                 throw LocatorError.invalidParameter(
-                    "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance")
+                    "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance"
+                )
             }
             selected[name] = all[canonical] ?? .string("")
         }
         return selected
     }
 }
-
-import Foundation

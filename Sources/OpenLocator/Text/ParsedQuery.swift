@@ -31,7 +31,8 @@ struct ParsedQuery: Sendable, Equatable {
         localityWords = Array(locality.prefix(max(0, Self.maxWords - mainWords.count)))
         words = mainWords + localityWords
         houseNumber = mainWords.first(where: Self.isHouseNumber)
-        let endsInWordCharacter = text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+        let endsInWordCharacter =
+            text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
         lastWordIsPrefix = endsInWordCharacter && !(words.last.map { $0.allSatisfy(\.isNumber) } ?? true)
     }
 

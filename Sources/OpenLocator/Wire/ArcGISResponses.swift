@@ -7,7 +7,9 @@ public enum ArcGISResponses {
 
     /// A `findAddressCandidates` response: `spatialReference` and `candidates[]` with `address`,
     /// `location{x,y}`, `score`, `attributes` (in ArcGIS field order) and `extent`.
-    public static func findAddressCandidates(_ results: [GeocodeResult], spatialReference sr: SpatialReference) -> JSONValue {
+    public static func findAddressCandidates(_ results: [GeocodeResult], spatialReference sr: SpatialReference)
+        -> JSONValue
+    {
         .object([
             ("spatialReference", spatialReference(sr)),
             ("candidates", .array(results.map(candidate))),
@@ -23,10 +25,14 @@ public enum ArcGISResponses {
         members.append(("score", .number((result.score * 100).rounded() / 100)))
         members.append(("attributes", attributes(result.attributes, order: ResultAttributes.candidateFields)))
         if let extent = result.extent {
-            members.append(("extent", .object([
-                ("xmin", .number(extent.xmin)), ("ymin", .number(extent.ymin)),
-                ("xmax", .number(extent.xmax)), ("ymax", .number(extent.ymax)),
-            ])))
+            members.append(
+                (
+                    "extent",
+                    .object([
+                        ("xmin", .number(extent.xmin)), ("ymin", .number(extent.ymin)),
+                        ("xmax", .number(extent.xmax)), ("ymax", .number(extent.ymax)),
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -36,9 +42,12 @@ public enum ArcGISResponses {
         let location = result.displayLocation ?? Point(x: .nan, y: .nan, spatialReference: sr)
         return .object([
             ("address", attributes(result.attributes, order: ResultAttributes.reverseFields)),
-            ("location", .object([
-                ("x", .number(location.x)), ("y", .number(location.y)), ("spatialReference", spatialReference(sr)),
-            ])),
+            (
+                "location",
+                .object([
+                    ("x", .number(location.x)), ("y", .number(location.y)), ("spatialReference", spatialReference(sr)),
+                ])
+            ),
         ])
     }
 
@@ -49,10 +58,15 @@ public enum ArcGISResponses {
 
     /// `{"error":{"code":…,"message":…,"details":[…]}}`.
     public static func error(code: Int, message: String, details: [String]) -> JSONValue {
-        .object([("error", .object([
-            ("code", .number(Double(code))), ("message", .string(message)),
-            ("details", .array(details.map(JSONValue.string))),
-        ]))])
+        .object([
+            (
+                "error",
+                .object([
+                    ("code", .number(Double(code))), ("message", .string(message)),
+                    ("details", .array(details.map(JSONValue.string))),
+                ])
+            )
+        ])
     }
 
     /// Attributes with the known fields first, in `order`, then any others alphabetically.

@@ -52,7 +52,8 @@ struct GeoNamesImporter {
         do {
             data = try Data(contentsOf: url, options: .mappedIfSafe)
         } catch {
-            throw LocatorError(.invalidInput, "cannot read GeoNames file '\(url.lastPathComponent)': no such readable file")
+            throw LocatorError(
+                .invalidInput, "cannot read GeoNames file '\(url.lastPathComponent)': no such readable file")
         }
         if Decompression.isGzip(data) { data = try Decompression.inflate(data, format: .gzip) }
         return String(decoding: data, as: UTF8.self)
@@ -97,7 +98,8 @@ struct GeoNamesImporter {
                 guard fields.count >= 15 else {
                     throw LocatorError(
                         .invalidInput,
-                        "\(file) line \(lineNumber): expected the 19 tab-separated GeoNames columns, found \(fields.count)")
+                        "\(file) line \(lineNumber): expected the 19 tab-separated GeoNames columns, found \(fields.count)"
+                    )
                 }
                 func field(_ index: Int) -> String {
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[index]]), as: UTF8.self)
@@ -117,7 +119,8 @@ struct GeoNamesImporter {
                         population: population, isCapital: featureCode == "PPLC",
                         isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
                         alternateNames: Self.searchableAlternateNames(
-                            fields[3].isEmpty ? "" : field(3), keepAllScripts: population >= Self.allScriptsPopulation
+                            fields[3].isEmpty ? "" : field(3),
+                            keepAllScripts: population >= Self.allScriptsPopulation
                                 || featureCode == "PPLC")))
             }
         }
@@ -133,7 +136,8 @@ struct GeoNamesImporter {
     /// The comma-separated alternate names worth indexing.
     static func searchableAlternateNames(_ list: String, keepAllScripts: Bool) -> [String] {
         list.split(separator: ",").filter { name in
-            keepAllScripts || name.unicodeScalars.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
+            keepAllScripts
+                || name.unicodeScalars.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
         }.map(String.init)
     }
 

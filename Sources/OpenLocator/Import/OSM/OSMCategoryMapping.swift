@@ -22,7 +22,8 @@ struct OSMCategoryMapping: Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: "\t", omittingEmptySubsequences: true)
             guard parts.count == 2 else {
-                throw LocatorError(.invalidInput, "category mapping line \(offset + 1): expected CONDITIONS<TAB>Category")
+                throw LocatorError(
+                    .invalidInput, "category mapping line \(offset + 1): expected CONDITIONS<TAB>Category")
             }
             guard let category = tree[String(parts[1]).trimmingCharacters(in: .whitespaces)] else {
                 throw LocatorError(.invalidInput, "category mapping line \(offset + 1): unknown category '\(parts[1])'")
@@ -33,7 +34,8 @@ struct OSMCategoryMapping: Sendable {
                     $0.trimmingCharacters(in: .whitespaces)
                 }
                 guard pair.count == 2, !pair[0].isEmpty, !pair[1].isEmpty else {
-                    throw LocatorError(.invalidInput, "category mapping line \(offset + 1): bad condition '\(condition)'")
+                    throw LocatorError(
+                        .invalidInput, "category mapping line \(offset + 1): bad condition '\(condition)'")
                 }
                 conditions.append((pair[0], pair[1] == "*" ? nil : pair[1]))
             }
@@ -64,6 +66,7 @@ struct OSMCategoryMapping: Sendable {
         guard let value = tags[condition.key] else { return false }
         guard let wanted = condition.value else { return true }
         if value == wanted { return true }
-        return value.contains(";") && value.split(separator: ";").contains { $0.trimmingCharacters(in: .whitespaces) == wanted }
+        return value.contains(";")
+            && value.split(separator: ";").contains { $0.trimmingCharacters(in: .whitespaces) == wanted }
     }
 }

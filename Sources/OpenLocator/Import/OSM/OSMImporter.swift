@@ -97,7 +97,9 @@ struct OSMImporter {
     /// Adds the POI or locality and the address point an object's tags describe.
     private mutating func addFeature(tags: [String: String], at location: Coordinate, source: String) {
         let address = Self.address(from: tags)
-        if let name = tags["name"], !name.isEmpty, tags["access"] != "private", let category = mapping.category(for: tags) {
+        if let name = tags["name"], !name.isEmpty, tags["access"] != "private",
+            let category = mapping.category(for: tags)
+        {
             let isLocality = populatedPlace.contains(category)
             var place = PlaceRecord(
                 name: name, addressType: isLocality ? .locality : .poi, category: category.code,
@@ -127,7 +129,8 @@ struct OSMImporter {
         let precedence = tags["building"] != nil ? 0 : tags["name"] == nil ? 1 : 2
         let key = TextFolding.fold("\(address.street) \(address.houseNumber)")
         if let existing = addressIndex[key]?.first(where: {
-            OSMGeometry.length(location, Coordinate(lon: places[$0.index].longitude, lat: places[$0.index].latitude)) < 300
+            OSMGeometry.length(location, Coordinate(lon: places[$0.index].longitude, lat: places[$0.index].latitude))
+                < 300
         }) {
             let i = existing.index
             if places[i].postal.isEmpty { places[i].postal = address.postal }
@@ -201,7 +204,9 @@ struct OSMImporter {
         "construction", "proposed",
     ]
 
-    private static func address(from tags: [String: String]) -> (houseNumber: String, street: String, postal: String, city: String) {
+    private static func address(from tags: [String: String]) -> (
+        houseNumber: String, street: String, postal: String, city: String
+    ) {
         (
             tags["addr:housenumber"] ?? "", tags["addr:street"] ?? tags["addr:place"] ?? "",
             tags["addr:postcode"] ?? "", tags["addr:city"] ?? ""

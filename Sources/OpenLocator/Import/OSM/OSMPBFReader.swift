@@ -118,8 +118,9 @@ public struct OSMPBFReader: Sendable {
         guard dataSize <= file.count - offset else { throw framingError("truncated blob") }
         let blobOffset = offset
         offset += Int(dataSize)
-        return Blob(type: type, headerOffset: headerOffset, blobOffset: blobOffset,
-                    bytes: UnsafeRawBufferPointer(rebasing: file[blobOffset..<offset]))
+        return Blob(
+            type: type, headerOffset: headerOffset, blobOffset: blobOffset,
+            bytes: UnsafeRawBufferPointer(rebasing: file[blobOffset..<offset]))
     }
 
     /// Reads an `HeaderBlock` and rejects files that need features this reader lacks.
@@ -131,7 +132,8 @@ public struct OSMPBFReader: Sendable {
                 let feature = try reader.string()
                 guard supportedFeatures.contains(feature) else {
                     throw OSMPBFError(
-                        "unsupported OSM PBF file: required feature \"\(feature)\" in blob at offset \(reader.blobOffset)")
+                        "unsupported OSM PBF file: required feature \"\(feature)\" in blob at offset \(reader.blobOffset)"
+                    )
                 }
             } else {
                 try reader.skip(field.wireType)
@@ -277,8 +279,9 @@ private struct PrimitiveBlock {
             default: try reader.skip(field.wireType)
             }
         }
-        return OSMNode(id: id, latitude: degrees(latitude, latitudeOffset), longitude: degrees(longitude, longitudeOffset),
-                       tags: try tags(keys: &keys, values: &values))
+        return OSMNode(
+            id: id, latitude: degrees(latitude, latitudeOffset), longitude: degrees(longitude, longitudeOffset),
+            tags: try tags(keys: &keys, values: &values))
     }
 
     private func denseNodes(_ reader: ProtobufReader, _ visit: (OSMElement) throws -> Void) throws {
@@ -307,8 +310,11 @@ private struct PrimitiveBlock {
                 if key == 0 { break }
                 tags[try string(key)] = try string(keysValues.varint())
             }
-            try visit(.node(OSMNode(id: id, latitude: degrees(latitude, latitudeOffset),
-                                    longitude: degrees(longitude, longitudeOffset), tags: tags)))
+            try visit(
+                .node(
+                    OSMNode(
+                        id: id, latitude: degrees(latitude, latitudeOffset),
+                        longitude: degrees(longitude, longitudeOffset), tags: tags)))
         }
     }
 
@@ -372,7 +378,8 @@ private struct PrimitiveBlock {
     }
 
     /// Pairs up parallel packed key and value string indices.
-    private func tags(keys: inout ProtobufReader, values: inout ProtobufReader) throws(OSMPBFError) -> [String: String] {
+    private func tags(keys: inout ProtobufReader, values: inout ProtobufReader) throws(OSMPBFError) -> [String: String]
+    {
         let tagCount = keys.remainingVarintCount
         var tags: [String: String] = tagCount == 0 ? [:] : Dictionary(minimumCapacity: tagCount)
         while !keys.isAtEnd {
