@@ -63,4 +63,21 @@ enum Locator {
     }
 }
 
-exit(await Locator.main())
+/// On Ctrl-C or SIGTERM, delete any half-built gazetteer before exiting.
+private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
+    [SIGINT, SIGTERM].map { signalNumber in
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler {
+            GazetteerBuilder.removeUnfinishedFiles()
+            exit(128 + signalNumber)
+        }
+        source.resume()
+        return source
+    }
+}
+
+let interruptHandlers = removeUnfinishedBuildsOnInterrupt()
+let status = await Locator.main()
+withExtendedLifetime(interruptHandlers) {}
+exit(status)

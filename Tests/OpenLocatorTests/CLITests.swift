@@ -156,3 +156,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out))
     }
 }
+
+/// Interrupting a build leaves neither the target nor a temporary file.
+@Suite struct CLIInterruptTests {
+    @Test func anInterruptedBuildLeavesNothingBehind() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = [
+            "build", "--osm", Fixtures.helsinkiPBF.path, "--geonames",
+            Fixtures.sources.appendingPathComponent("cities500.txt.gz").path, "--out",
+            folder.appendingPathComponent("out.gazetteer").path,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Wait until the database is being written, then interrupt.
+        var seen = ""
+        while !seen.contains("writing"), process.isRunning {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        let partials = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(seen.contains("writing"))
+        #expect(partials.contains { $0.hasSuffix(".partial") }, "the build should have been under way: \(partials)")
+        #expect(process.terminationStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+}

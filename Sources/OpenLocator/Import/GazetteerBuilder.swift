@@ -75,6 +75,8 @@ public struct GazetteerBuilder: Sendable {
 
         let directory = output.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
+        UnfinishedBuilds.shared.insert(temporary)
+        defer { UnfinishedBuilds.shared.remove(temporary) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -148,5 +150,27 @@ public struct GazetteerBuilder: Sendable {
                 place.postal, place.region, countryName, place.country,
             ])
             .filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Deletes the temporary files of builds still running in this process. Call it when the
+    /// process is interrupted (the `locator` CLI does on SIGINT and SIGTERM), so an
+    /// interrupted build leaves nothing behind.
+    public static func removeUnfinishedFiles() {
+        UnfinishedBuilds.shared.removeAll()
+    }
+}
+
+/// The temporary files of builds in progress. `@unchecked Sendable`: `files` is only touched under `lock`.
+final class UnfinishedBuilds: @unchecked Sendable {
+    static let shared = UnfinishedBuilds()
+    private let lock = NSLock()
+    private var files: Set<URL> = []
+
+    func insert(_ url: URL) { lock.withLock { _ = files.insert(url) } }
+    func remove(_ url: URL) { lock.withLock { _ = files.remove(url) } }
+
+    func removeAll() {
+        let pending = lock.withLock { files }
+        for url in pending { try? FileManager.default.removeItem(at: url) }
     }
 }
