@@ -92,18 +92,19 @@ extension GazetteerBackend {
             sorted = sorted.filter { $0.distance <= limit }
         }
         var exact: [Candidate] = []
-        let statement = try db.statement("SELECT lon, lat, importance, country FROM places WHERE id = ?")
+        let statement = try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE id = ?")
         for candidate in sorted {
             try statement.forEachRow([.integer(candidate.id)]) { row in
-                let lon = row.double(0), lat = row.double(1)
-                let d = GreatCircle.distance(latitude1: center.y, longitude1: center.x, latitude2: lat, longitude2: lon)
-                guard d <= maxDistance, filter.allows(longitude: lon, latitude: lat),
-                    filter.country.map({ $0 == row.text(3) }) ?? true
+                let place = PlaceRecord(row: row)
+                let d = GreatCircle.distance(
+                    latitude1: center.y, longitude1: center.x, latitude2: place.latitude, longitude2: place.longitude)
+                guard d <= maxDistance, filter.allows(longitude: place.longitude, latitude: place.latitude),
+                    filter.country.map({ $0 == place.country }) ?? true
                 else { return }
                 exact.append(
                     Candidate(
-                        id: candidate.id, longitude: lon, latitude: lat, score: 100, distance: d,
-                        importance: row.double(2)))
+                        id: candidate.id, longitude: place.longitude, latitude: place.latitude, score: 100,
+                        distance: d, importance: place.importance, place: place))
             }
         }
         exact.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }

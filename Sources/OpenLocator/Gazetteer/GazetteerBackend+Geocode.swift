@@ -28,7 +28,7 @@ extension GazetteerBackend {
                     query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore,
                     db: db)
             }
-            let rows = try places(candidates.map(\.id), db: db)
+            let rows = try places(for: candidates, db: db)
             return try candidates.compactMap { candidate in
                 guard let place = rows[candidate.id] else { return nil }
                 return try state.results.result(

@@ -33,7 +33,7 @@ extension GazetteerBackend {
             }
             var seen: Set<Int64> = []
             found = found.filter { seen.insert($0.place.id).inserted }
-            let rows = try places(found.prefix(parameters.maxResults).map(\.place.id), db: db)
+            let rows = try places(for: found.prefix(parameters.maxResults).map(\.place), db: db)
             return try found.prefix(parameters.maxResults).compactMap { hit in
                 guard let place = rows[hit.place.id] else { return nil }
                 return try state.results.result(

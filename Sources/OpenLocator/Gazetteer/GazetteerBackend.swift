@@ -86,12 +86,16 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         }
     }
 
-    /// Reads full rows for place ids, in the order given.
-    func places(_ ids: [Int64], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
+    /// The full rows of candidates: those the retrieval already read, and the rest from `places`.
+    func places(for candidates: [Candidate], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
         var found: [Int64: PlaceRecord] = [:]
         let statement = try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE id = ?")
-        for id in ids {
-            try statement.forEachRow([.integer(id)]) { found[id] = PlaceRecord(row: $0) }
+        for candidate in candidates {
+            if let place = candidate.place {
+                found[candidate.id] = place
+            } else {
+                try statement.forEachRow([.integer(candidate.id)]) { found[candidate.id] = PlaceRecord(row: $0) }
+            }
         }
         return found
     }

@@ -5,47 +5,60 @@ struct ResultBuilder {
     let tree: CategoryTree
     let countryNames: [String: String]
 
-    /// Every attribute of a place, for a geocode candidate or a reverse geocode address.
-    func attributes(_ place: PlaceRecord, score: Double, distance: Double, location: Point, extent: Envelope)
-        -> [String: AttributeValue]
-    {
-        let streetAddress = AddressFormat.streetAddress(
-            number: place.houseNumber, street: place.street, country: place.country)
-        let type =
-            place.addressType == .poi || place.addressType == .locality
-            ? (tree.category(code: place.category)?.name ?? "") : ""
-        let placeName = place.addressType == .poi || place.addressType == .locality ? place.name : ""
-        let matchAddress: String
-        let shortLabel: String
-        switch place.addressType {
-        case .poi:
-            matchAddress = place.name
-            shortLabel = place.name
-        case .pointAddress, .streetName:
-            matchAddress = place.placeAddress
-            shortLabel = streetAddress
-        case .locality:
-            matchAddress = place.placeAddress.isEmpty ? place.name : place.placeAddress
-            shortLabel = place.name
+    /// The value of one attribute (by its canonical ArcGIS name) of a place found at
+    /// `location`, `distance` metres from the search point.
+    func attribute(
+        _ name: String, of place: PlaceRecord, score: Double, distance: Double, location: Point, extent: Envelope
+    ) -> AttributeValue {
+        let isNamedPlace = place.addressType == .poi || place.addressType == .locality
+        switch name {
+        case "Loc_name": return "OpenLocator"
+        case "Status": return "M"
+        case "Score": return .double(score)
+        case "Match_addr": return .string(matchAddress(place))
+        case "LongLabel":
+            let parts = place.addressType == .poi ? [place.name, place.placeAddress] : [matchAddress(place)]
+            return .string((parts + [place.country]).filter { !$0.isEmpty }.joined(separator: ", "))
+        case "ShortLabel": return .string(isNamedPlace ? place.name : streetAddress(place))
+        case "Addr_type": return .string(place.addressType.rawValue)
+        case "Type": return .string(isNamedPlace ? (tree.category(code: place.category)?.name ?? "") : "")
+        case "PlaceName": return .string(isNamedPlace ? place.name : "")
+        case "Place_addr": return .string(place.placeAddress)
+        case "Phone": return .string(place.phone)
+        case "URL": return .string(place.url)
+        case "Rank": return .integer(Int(((1 - place.importance) * 20).rounded()))
+        case "AddNum": return .string(place.houseNumber)
+        case "StName": return .string(place.street)
+        case "StAddr", "Address": return .string(streetAddress(place))
+        case "Nbrhd", "Neighborhood": return .string(place.neighborhood)
+        case "City": return .string(place.city)
+        case "Subregion": return .string(place.subregion)
+        case "Region": return .string(place.region)
+        case "Postal": return .string(place.postal)
+        case "Country", "CountryCode": return .string(place.country)
+        case "CntryName": return .string(countryNames[place.country] ?? "")
+        case "Distance": return .double((distance * 100).rounded() / 100)
+        case "X", "DisplayX": return .double(location.x)
+        case "Y", "DisplayY": return .double(location.y)
+        case "Xmin": return .double(extent.xmin)
+        case "Xmax": return .double(extent.xmax)
+        case "Ymin": return .double(extent.ymin)
+        case "Ymax": return .double(extent.ymax)
+        default: return ""  // RegionAbbr, LangCode, ExInfo: not in the data
         }
-        let labelParts = place.addressType == .poi ? [place.name, place.placeAddress] : [matchAddress]
-        let longLabel = (labelParts + [place.country]).filter { !$0.isEmpty }.joined(separator: ", ")
-        return [
-            "Loc_name": "OpenLocator", "Status": "M", "Score": .double(score), "Match_addr": .string(matchAddress),
-            "LongLabel": .string(longLabel), "ShortLabel": .string(shortLabel),
-            "Addr_type": .string(place.addressType.rawValue), "Type": .string(type), "PlaceName": .string(placeName),
-            "Place_addr": .string(place.placeAddress), "Phone": .string(place.phone), "URL": .string(place.url),
-            "Rank": .integer(Int(((1 - place.importance) * 20).rounded())), "AddNum": .string(place.houseNumber),
-            "StName": .string(place.street), "StAddr": .string(streetAddress), "Address": .string(streetAddress),
-            "Nbrhd": .string(place.neighborhood), "Neighborhood": .string(place.neighborhood),
-            "City": .string(place.city), "Subregion": .string(place.subregion), "Region": .string(place.region),
-            "RegionAbbr": "", "Postal": .string(place.postal), "Country": .string(place.country),
-            "CountryCode": .string(place.country), "CntryName": .string(countryNames[place.country] ?? ""),
-            "LangCode": "", "Distance": .double((distance * 100).rounded() / 100),
-            "X": .double(location.x), "Y": .double(location.y), "DisplayX": .double(location.x),
-            "DisplayY": .double(location.y), "Xmin": .double(extent.xmin), "Xmax": .double(extent.xmax),
-            "Ymin": .double(extent.ymin), "Ymax": .double(extent.ymax), "ExInfo": "",
-        ]
+    }
+
+    /// `Match_addr`: the name of a POI, the address of anything else.
+    private func matchAddress(_ place: PlaceRecord) -> String {
+        switch place.addressType {
+        case .poi: return place.name
+        case .pointAddress, .streetName: return place.placeAddress
+        case .locality: return place.placeAddress.isEmpty ? place.name : place.placeAddress
+        }
+    }
+
+    private func streetAddress(_ place: PlaceRecord) -> String {
+        AddressFormat.streetAddress(number: place.houseNumber, street: place.street, country: place.country)
     }
 
     /// The full result for a place.
@@ -59,11 +72,13 @@ struct ResultBuilder {
         let here = (location ?? place.location).projected(to: outputSpatialReference)
         let extent = Envelope.around(location ?? place.location, metres: Self.extentRadius(place))
             .projected(to: outputSpatialReference)
-        let all = attributes(place, score: score, distance: distance, location: here, extent: extent)
+        let attributes = try ResultAttributes.select(requested, defaults: defaults) { name in
+            attribute(name, of: place, score: score, distance: distance, location: here, extent: extent)
+        }
         return GeocodeResult(
-            label: all["Match_addr"]?.stringValue ?? place.name, displayLocation: here,
+            label: matchAddress(place), displayLocation: here,
             inputLocation: input?.projected(to: outputSpatialReference), routeLocation: here, score: score,
-            attributes: try ResultAttributes.select(requested, from: all, defaults: defaults), extent: extent)
+            attributes: attributes, extent: extent)
     }
 
     /// Half the width of the extent a map zooms to: a building for POIs, a town for cities.

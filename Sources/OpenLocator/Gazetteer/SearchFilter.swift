@@ -49,4 +49,6 @@ struct Candidate {
     var importance: Double
     /// The kind of place, where the retrieval knows it (reverse geocoding by feature type).
     var kind: AddressType?
+    /// The full row, when the retrieval already read it.
+    var place: PlaceRecord?
 }

@@ -30,24 +30,33 @@ public enum ResultAttributes {
         return known
     }()
 
-    /// Selects the requested attributes from `all`, keyed by the requested spelling (as ArcGIS
-    /// echoes `outFields=type,city` as `type`, `city`); `*` selects all, empty selects `defaults`.
+    /// Every field name, candidate and reverse fields together, each once.
+    static let allFields: [String] = {
+        var seen: Set<String> = []
+        return (candidateFields + reverseFields).filter { seen.insert($0).inserted }
+    }()
+
+    /// Selects the requested attributes, keyed by the requested spelling (as ArcGIS echoes
+    /// `outFields=type,city` as `type`, `city`); `*` selects all, empty selects `defaults`.
+    /// `value` gives a field's value by its canonical name, so only selected fields are made.
     /// - Throws: ``LocatorError`` `invalidParameter` for a name no backend knows.
-    static func select(_ requested: [String], from all: [String: AttributeValue], defaults: [String]) throws
+    static func select(_ requested: [String], defaults: [String], value: (String) -> AttributeValue) throws
         -> [String: AttributeValue]
     {
         let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
-        if names.isEmpty { return all.filter { defaults.contains($0.key) } }
-        if names.contains("*") { return all }
         var selected: [String: AttributeValue] = [:]
+        if names.isEmpty || names.contains("*") {
+            for name in names.isEmpty ? defaults : allFields { selected[name] = value(name) }
+            return selected
+        }
         for name in names {
             guard let canonical = known[name.lowercased()] else {
                 throw LocatorError.invalidParameter(
                     "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance"
                 )
             }
-            selected[name] = all[canonical] ?? .string("")
+            selected[name] = value(canonical)
         }
         return selected
     }
