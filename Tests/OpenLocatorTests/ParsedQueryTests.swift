@@ -23,6 +23,7 @@ import Testing
         #expect(ParsedQuery("stockm").lastWordIsPrefix)
         #expect(!ParsedQuery("stockm ").lastWordIsPrefix)
         #expect(!ParsedQuery("Mannerheimintie 1").lastWordIsPrefix)
+        #expect(!ParsedQuery("Kaivokatu 10 A").lastWordIsPrefix)
     }
 
     @Test func limitsTheNumberOfWords() {

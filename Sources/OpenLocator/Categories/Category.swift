@@ -24,5 +24,6 @@ public struct Category: Sendable, Hashable, CustomStringConvertible {
     /// Whether `other` is this category or one of its descendants.
     public func contains(_ other: Category) -> Bool { codeRange.contains(other.code) }
 
+    /// The path, e.g. "POI › Food › Coffee Shop".
     public var description: String { path.joined(separator: " › ") }
 }

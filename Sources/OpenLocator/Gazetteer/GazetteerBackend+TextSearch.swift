@@ -14,11 +14,11 @@ extension GazetteerBackend {
         throws -> [Candidate]
     {
         let strict = try textCandidates(
-            query, expression: Self.matchExpression(query, joiner: " "), center: center, filter: filter, db: db)
+            query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
         let candidates =
             strict.isEmpty && query.words.count > 1
             ? try textCandidates(
-                query, expression: Self.matchExpression(query, joiner: " OR "), center: center, filter: filter, db: db)
+                query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter, db: db)
             : strict
         let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
             let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
@@ -35,11 +35,19 @@ extension GazetteerBackend {
 
     /// An FTS5 query over the searchable columns: each folded word quoted (so no FTS5 syntax
     /// reaches SQLite from user text), the last one as a prefix when it may be one.
-    static func matchExpression(_ query: ParsedQuery, joiner: String) -> String {
+    ///
+    /// ``TextMatch`` keeps only places with a word in a name, so the index is asked for no
+    /// others where that is cheap to say: a one-word query and the lenient (any word) query
+    /// search names only ("Helsinki" is not every place whose locality is Helsinki); a strict
+    /// query of several words needs each word in some column, a locality word included.
+    static func matchExpression(_ query: ParsedQuery, lenient: Bool) -> String {
         let terms = query.words.enumerated().map { index, word in
             "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
         }
-        return "{name alt_names locality} : (\(terms.joined(separator: joiner)))"
+        if lenient || terms.count == 1 {
+            return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
+        }
+        return "{name alt_names locality} : (\(terms.joined(separator: " ")))"
     }
 
     private func textCandidates(

@@ -56,6 +56,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
         GreatCircle.distance(from: projected(to: .wgs84), to: other.projected(to: .wgs84))
     }
 
+    /// "LAT,LON" for WGS84 points, "x=… y=… (3857)" for Web Mercator.
     public var description: String {
         spatialReference == .wgs84
             ? String(format: "%.6f,%.6f", y, x)

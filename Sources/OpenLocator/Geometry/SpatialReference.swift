@@ -34,5 +34,6 @@ public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
     /// The WKID Esri servers publish as `wkid` (102100 for Web Mercator).
     public var esriWKID: Int { self == .webMercator ? 102100 : wkid }
 
+    /// "WGS84 (4326)" or "Web Mercator (3857)".
     public var description: String { self == .wgs84 ? "WGS84 (4326)" : "Web Mercator (3857)" }
 }

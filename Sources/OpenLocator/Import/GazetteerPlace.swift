@@ -9,11 +9,17 @@ public struct GazetteerPlace: Sendable, Hashable {
     public var name: String
     /// An ArcGIS category name of any level ("Coffee Shop", "City", "Point Address").
     public var category: String
+    /// Latitude in degrees (WGS84).
     public var latitude: Double
+    /// Longitude in degrees (WGS84).
     public var longitude: Double
+    /// The house number, for addresses ("10", "12b").
     public var houseNumber: String
+    /// The street name.
     public var street: String
+    /// The postcode.
     public var postal: String
+    /// The city; when empty, the nearest GeoNames city is used.
     public var city: String
     /// 0 to 1: how prominent the place is; ranks places when no search point is given.
     public var importance: Double

@@ -32,6 +32,7 @@ public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The value as text: numbers without a needless ".0", `null` as "".
     public var description: String {
         switch self {
         case .string(let s): return s
@@ -44,5 +45,6 @@ public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension AttributeValue: ExpressibleByStringLiteral {
+    /// A string attribute from a literal: `"Coffee Shop"`.
     public init(stringLiteral value: String) { self = .string(value) }
 }

@@ -10,8 +10,11 @@
 public struct LocatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of failure this is. New codes may be added; switch with a `default`.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's name, e.g. "invalidParameter".
         public let rawValue: String
+        /// Makes a code from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// A parameter is out of range or malformed (latitude 91, `maxResults` 0, an unknown category).
@@ -39,6 +42,7 @@ public struct LocatorError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The one-line message.
     public var description: String { message }
 
     static func invalidParameter(_ message: String) -> LocatorError { LocatorError(.invalidParameter, message) }

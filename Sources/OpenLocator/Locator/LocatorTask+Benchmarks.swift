@@ -25,9 +25,13 @@ extension LocatorTask {
 /// A GeoNames populated place, for generating realistic synthetic data.
 @_spi(Benchmarks)
 public struct BenchmarkCity: Sendable {
+    /// The place's name.
     public var name: String
+    /// Latitude in degrees.
     public var latitude: Double
+    /// Longitude in degrees.
     public var longitude: Double
+    /// Number of inhabitants (0 when unknown).
     public var population: Int64
 }
 

@@ -20,7 +20,7 @@ struct ParsedQuery: Sendable, Equatable {
     /// A house number among the main words: digits with an optional letter ("10", "12b").
     let houseNumber: String?
     /// Whether the last word may match as a prefix: the text does not end in a space or
-    /// punctuation and the word is not a number.
+    /// punctuation, and the word is not a number or a single letter ("Kaivokatu 10 A").
     let lastWordIsPrefix: Bool
 
     init(_ text: String) {
@@ -33,7 +33,8 @@ struct ParsedQuery: Sendable, Equatable {
         houseNumber = mainWords.first(where: Self.isHouseNumber)
         let endsInWordCharacter =
             text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
-        lastWordIsPrefix = endsInWordCharacter && !(words.last.map { $0.allSatisfy(\.isNumber) } ?? true)
+        lastWordIsPrefix =
+            endsInWordCharacter && (words.last.map { $0.count >= 2 && !$0.allSatisfy(\.isNumber) } ?? false)
     }
 
     /// Digits with at most one trailing letter: "10", "12b".

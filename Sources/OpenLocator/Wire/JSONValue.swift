@@ -3,14 +3,22 @@ import Foundation
 /// A JSON value whose objects keep their key order, so responses list fields the way ArcGIS
 /// does (`address`, `location`, `score`, `attributes`, `extent`).
 public indirect enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, members in order.
     case object([(String, JSONValue)])
 
+    /// Whether two values serialize to the same JSON text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+    /// Hashes the serialized JSON text.
     public func hash(into hasher: inout Hasher) { hasher.combine(serialized()) }
 
     /// The value as compact JSON text (or indented with `pretty`).
