@@ -13,6 +13,9 @@ final class GazetteerWriter {
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;"
         )
         try connection.execute(GazetteerSchema.create)
+        // Merge the full-text index once at the end ('optimize' in finish()) rather than
+        // while inserting.
+        try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0)")
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
         for category in CategoryTree.world.categories {
