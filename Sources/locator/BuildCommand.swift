@@ -35,8 +35,14 @@ enum BuildCommand: Command {
         let (osm, geoNames) = try inputFiles(arguments)
         guard let out = arguments.value("out") else { throw UsageError("give the gazetteer to write with --out FILE") }
         guard !osm.isEmpty || !geoNames.isEmpty else { throw UsageError("give at least one --osm or --geonames file") }
-        for file in osm + geoNames where !FileManager.default.isReadableFile(atPath: file.path) {
-            throw LocatorError(.invalidInput, "no readable input file '\(file.path)'")
+        for file in osm + geoNames {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder),
+                FileManager.default.isReadableFile(atPath: file.path)
+            else { throw LocatorError(.invalidInput, "no readable input file '\(file.path)'") }
+            guard !isFolder.boolValue else {
+                throw LocatorError(.invalidInput, "'\(file.path)' is a folder; give the data files in it")
+            }
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), isDirectory.boolValue {

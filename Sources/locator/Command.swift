@@ -37,6 +37,7 @@ extension Command {
     /// with progress on stderr).
     static func locatorTask(_ arguments: CommandLineArguments) throws -> LocatorTask {
         if let path = arguments.value("gazetteer") {
+            guard !path.isEmpty else { throw UsageError("--gazetteer needs the path of a gazetteer file") }
             return LocatorTask(gazetteer: URL(fileURLWithPath: path))
         }
         return try LocatorTask.withDefaultGazetteer { Output.diagnostic($0) }

@@ -45,7 +45,12 @@ enum FindCommand: Command {
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let text = arguments.positionals.joined(separator: " ")
         var parameters = GeocodeParameters()
-        parameters.addCategories(arguments.all("category"))
+        for category in arguments.all("category") {
+            guard category.contains(where: { $0.isLetter }) else {
+                throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")
+            }
+            parameters.addCategory(category)
+        }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || !parameters.categories.isEmpty else {
             throw UsageError("give TEXT to search for, or --category NAME")
         }
@@ -75,9 +80,10 @@ enum FindCommand: Command {
         case "geojson": Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
         default:
             if results.isEmpty {
-                let what = text.isEmpty ? parameters.categories.joined(separator: ", ") : "'\(text.prefix(80))'"
-                let scope = near.map { " (searched the whole gazetteer outward from \($0))" } ?? ""
-                Output.data("No places found for \(what)\(scope).")
+                let what = text.isEmpty ? parameters.categories.joined(separator: ", ") : "'\(text)'"
+                let near = near.map { " near \($0)" } ?? ""
+                let within = parameters.searchArea == nil ? "" : " inside the --within box"
+                Output.data("No places found for \(what.prefix(80))\(near)\(within).")
             } else {
                 Output.data(TableFormatter.table(results, showDistance: near != nil))
             }

@@ -96,6 +96,8 @@ import Testing
         (["identify", "60.1,24.9", "--tolerance", "-5"], "--tolerance must be between"),
         (["frobnicate"], "unknown subcommand 'frobnicate'"),
         (["build", "--osm", "x.pbf"], "--out"),
+        (["find", "--category", ""], "--category needs a category name"),
+        (["find", "cafe", "--gazetteer", ""], "--gazetteer needs the path"),
     ])
     func usageErrorsExit64WithAOneLineHint(arguments: [String], message: String) throws {
         let outcome = try CLI.run(arguments)

@@ -22,7 +22,8 @@ public enum TableFormatter {
         let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                // Pad by characters: `padding(toLength:)` counts UTF-16 units and cuts "Kāz̧emābād".
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -88,10 +88,15 @@ public enum DefaultGazetteer {
         return String(format: "v%d-%08lx", GazetteerSchema.version, crc)
     }
 
-    /// Removes default gazetteers built from older sources.
+    /// Removes default gazetteers built from older sources, and temporary files more than an
+    /// hour old (left by builds that were killed).
     private static func removeStale(keeping current: URL) {
         let files =
             (try? FileManager.default.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: nil)) ?? []
+        for file in files where file.pathExtension == "partial" {
+            let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]) as? Date
+            if let modified, Date().timeIntervalSince(modified) > 3600 { try? FileManager.default.removeItem(at: file) }
+        }
         for file in files
         where file.lastPathComponent.hasPrefix("default-") && file.pathExtension == "gazetteer"
             && file.lastPathComponent != current.lastPathComponent

@@ -19,16 +19,24 @@ extension GazetteerBackend {
     {
         let ranges = filter.categoryRanges ?? [0...Int(Int32.max)]
         guard !ranges.isEmpty, k > 0 else { return [] }
+        if filter.country != nil {
+            return try nearestInCountry(k, to: center, ranges: ranges, filter: filter, db: db, maxDistance: maxDistance)
+        }
         var radius = min(250.0, maxDistance)
         while true {
-            var box = GreatCircle.boundingBox(around: center, radius: radius)
+            var boxes = GreatCircle.boxes(around: center, radius: radius)
             if let area = filter.area {
-                box = Envelope(
-                    xmin: max(box.xmin, area.xmin), ymin: max(box.ymin, area.ymin), xmax: min(box.xmax, area.xmax),
-                    ymax: min(box.ymax, area.ymax))
-                guard box.xmin <= box.xmax, box.ymin <= box.ymax else { return [] }
+                boxes = boxes.compactMap { box in
+                    let clipped = Envelope(
+                        xmin: max(box.xmin, area.xmin), ymin: max(box.ymin, area.ymin), xmax: min(box.xmax, area.xmax),
+                        ymax: min(box.ymax, area.ymax))
+                    return clipped.xmin <= clipped.xmax && clipped.ymin <= clipped.ymax ? clipped : nil
+                }
             }
-            let hits = try candidates(in: box, ranges: ranges, center: center, radius: radius, filter: filter, db: db)
+            var hits: [Candidate] = []
+            for box in boxes {
+                hits += try candidates(in: box, ranges: ranges, center: center, radius: radius, filter: filter, db: db)
+            }
             let coversEverything = radius >= GreatCircle.earthRadius * .pi || radius >= maxDistance
             let surelyInside = hits.filter { $0.distance <= radius - Self.rtreeSlack }.count
             if surelyInside >= k || coversEverything {
@@ -41,6 +49,31 @@ extension GazetteerBackend {
             let growth = hits.isEmpty ? 8 : min(8, max(1.5, (Double(k) / Double(hits.count)).squareRoot() * 1.3))
             radius = min(radius * growth, maxDistance, GreatCircle.earthRadius * .pi)
         }
+    }
+
+    /// The `k` nearest places of a country: every place of the country in the categories,
+    /// read through the `(country, category)` index and sorted by exact distance. Growing a
+    /// box from a point far from the country would read the whole world on the way.
+    private func nearestInCountry(
+        _ k: Int, to center: Point, ranges: [ClosedRange<Int>], filter: SearchFilter, db: SQLiteConnection,
+        maxDistance: Double
+    ) throws -> [Candidate] {
+        let (condition, values) = filter.sql(firstIndex: 1)
+        var found: [Candidate] = []
+        try db.statement("SELECT p.id, p.lon, p.lat, p.importance FROM places p WHERE 1\(condition)").forEachRow(
+            values
+        ) { row in
+            let lon = row.double(1), lat = row.double(2)
+            let d = GreatCircle.distance(latitude1: center.y, longitude1: center.x, latitude2: lat, longitude2: lon)
+            if d <= maxDistance {
+                found.append(
+                    Candidate(
+                        id: row.int(0), longitude: lon, latitude: lat, score: 100, distance: d,
+                        importance: row.double(3)))
+            }
+        }
+        found.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        return Array(found.prefix(k))
     }
 
     /// How far an R*Tree coordinate (a 32-bit float, at most 1.7 m off at ±180°) may put a

@@ -7,7 +7,7 @@ extension GazetteerBackend {
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("geocode") { db, state in
             var filter = SearchFilter(
-                categoryRanges: filterCategories.isEmpty ? nil : filterCategories.map(\.codeRange),
+                categoryRanges: filterCategories.isEmpty ? nil : SearchFilter.merged(filterCategories.map(\.codeRange)),
                 area: parameters.searchArea?.projected(to: .wgs84),
                 country: try countryFilter(parameters.countryCode, state: state))
             let query = ParsedQuery(searchText)
@@ -15,8 +15,8 @@ extension GazetteerBackend {
             var candidates: [Candidate]
             if query.words.isEmpty || !phraseCategories.isEmpty {
                 if !phraseCategories.isEmpty {
-                    filter.categoryRanges = Self.intersect(
-                        phraseCategories.map(\.codeRange), with: filter.categoryRanges)
+                    filter.categoryRanges = SearchFilter.merged(
+                        Self.intersect(phraseCategories.map(\.codeRange), with: filter.categoryRanges))
                 }
                 guard filter.categoryRanges != nil else { return [] }
                 candidates =
@@ -34,7 +34,7 @@ extension GazetteerBackend {
                 return try state.results.result(
                     place, score: candidate.score, distance: candidate.distance, input: center,
                     outputSpatialReference: outputReference, requested: parameters.resultAttributeNames,
-                    defaults: ResultAttributes.defaultFields)
+                    all: ResultAttributes.candidateFields, defaults: ResultAttributes.defaultFields)
             }
         }
     }

@@ -16,13 +16,20 @@ extension GazetteerBackend {
         let center = location.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("reverse geocode") { db, state in
-            let types =
-                parameters.featureTypes.isEmpty
-                ? ReverseGeocodeParameters.FeatureType.allCases : parameters.featureTypes
+            let types: [ReverseGeocodeParameters.FeatureType] =
+                parameters.featureTypes.isEmpty ? [.poi, .pointAddress, .streetName] : parameters.featureTypes
             var found: [(place: Candidate, location: Point?)] = []
             for type in types {
                 found += try nearest(
-                    of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance, db: db)
+                    of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance,
+                    widenLocality: false, db: db)
+            }
+            if parameters.featureTypes.isEmpty {
+                // The city around the point answers only when nothing nearer does, as ArcGIS's
+                // "within boundary" locality match.
+                found += try nearest(
+                    of: .locality, to: center, k: parameters.maxResults, within: parameters.maxDistance,
+                    widenLocality: found.isEmpty, db: db)
             }
             if parameters.featureTypes.isEmpty, let winner = Self.hierarchyWinner(found) {
                 found.removeAll { $0.place.id == winner.place.id }
@@ -39,7 +46,7 @@ extension GazetteerBackend {
                 return try state.results.result(
                     place, score: 100, distance: hit.place.distance, location: hit.location, input: location,
                     outputSpatialReference: outputReference, requested: parameters.resultAttributeNames,
-                    defaults: ResultAttributes.reverseFields)
+                    all: ResultAttributes.reverseFields, defaults: ResultAttributes.reverseFields)
             }
         }
     }
@@ -63,7 +70,7 @@ extension GazetteerBackend {
     /// The nearest `k` places of one feature type (streets snapped to their nearest point).
     private func nearest(
         of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double,
-        db: SQLiteConnection
+        widenLocality: Bool, db: SQLiteConnection
     )
         throws -> [(place: Candidate, location: Point?)]
     {
@@ -75,7 +82,7 @@ extension GazetteerBackend {
         case .streetName: return try nearestStreets(to: center, k: k, within: maxDistance, db: db)
         }
         let range = tree[categoryName]!.codeRange
-        let limit = type == .locality ? max(maxDistance, Self.localityTolerance) : maxDistance
+        let limit = type == .locality && widenLocality ? max(maxDistance, Self.localityTolerance) : maxDistance
         return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
         {
             var candidate = $0
@@ -88,20 +95,22 @@ extension GazetteerBackend {
     private func nearestStreets(to center: Point, k: Int, within maxDistance: Double, db: SQLiteConnection)
         throws -> [(place: Candidate, location: Point?)]
     {
-        let box = GreatCircle.boundingBox(around: center, radius: maxDistance)
         var best: [Int64: (Coordinate, Double)] = [:]
         let here = Coordinate(lon: center.x, lat: center.y)
-        try db.statement(
+        let statement = try db.statement(
             """
             SELECT place_id, lon1, lat1, lon2, lat2 FROM street_segments
             WHERE min_lon <= ?1 AND max_lon >= ?2 AND min_lat <= ?3 AND max_lat >= ?4
-            """
-        ).forEachRow([.double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin)]) { row in
-            let (point, distance) = OSMGeometry.nearestPoint(
-                on: Coordinate(lon: row.double(1), lat: row.double(2)),
-                Coordinate(lon: row.double(3), lat: row.double(4)), to: here)
-            let id = row.int(0)
-            if distance <= maxDistance, distance < (best[id]?.1 ?? .infinity) { best[id] = (point, distance) }
+            """)
+        for box in GreatCircle.boxes(around: center, radius: maxDistance) {
+            try statement.forEachRow([.double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin)]) {
+                row in
+                let (point, distance) = OSMGeometry.nearestPoint(
+                    on: Coordinate(lon: row.double(1), lat: row.double(2)),
+                    Coordinate(lon: row.double(3), lat: row.double(4)), to: here)
+                let id = row.int(0)
+                if distance <= maxDistance, distance < (best[id]?.1 ?? .infinity) { best[id] = (point, distance) }
+            }
         }
         return best.sorted { ($0.value.1, $0.key) < ($1.value.1, $1.key) }.prefix(k).map { id, hit in
             var candidate = Candidate(

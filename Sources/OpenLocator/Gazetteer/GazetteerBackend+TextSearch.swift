@@ -50,20 +50,58 @@ extension GazetteerBackend {
         return "{name alt_names locality} : (\(terms.joined(separator: " ")))"
     }
 
+    /// The scored matches of an FTS5 expression that pass the filter.
     private func textCandidates(
         _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection
     )
         throws -> [Candidate]
     {
+        // All matches when there are few; when there are more than the limit, the most
+        // important ones and, with a search point, the ones within 50 km of it, so a common
+        // word ("san") still finds San Teodoro next to the user and San Francisco.
+        var found = try textCandidates(
+            query, expression: expression, center: center, filter: filter, order: nil, db: db)
+        guard found.rows >= Self.textCandidateLimit else { return found.candidates }
+        var seen = Set(found.candidates.map(\.id))
+        var more = try textCandidates(
+            query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
+        ).candidates
+        if let center {
+            for box in GreatCircle.boxes(around: center, radius: 50_000) {
+                var nearby = filter
+                nearby.area =
+                    filter.area.map { area in
+                        Envelope(
+                            xmin: max(box.xmin, area.xmin), ymin: max(box.ymin, area.ymin),
+                            xmax: min(box.xmax, area.xmax), ymax: min(box.ymax, area.ymax))
+                    } ?? box
+                more += try textCandidates(
+                    query, expression: expression, center: center, filter: nearby, order: nil, db: db
+                )
+                .candidates
+            }
+        }
+        for candidate in more where seen.insert(candidate.id).inserted { found.candidates.append(candidate) }
+        return found.candidates
+    }
+
+    /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
+    /// matches read, scored or not.
+    private func textCandidates(
+        _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
+        db: SQLiteConnection
+    ) throws -> (candidates: [Candidate], rows: Int) {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
             SELECT f.rowid, f.name, f.alt_names, f.locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places_fts f JOIN places p ON p.id = f.rowid
-            WHERE places_fts MATCH ?1\(condition) LIMIT ?2
+            WHERE places_fts MATCH ?1\(condition)\(order.map { " ORDER BY \($0)" } ?? "") LIMIT ?2
             """)
         var found: [Candidate] = []
+        var rows = 0
         try statement.forEachRow([.text(expression), .integer(Int64(Self.textCandidateLimit))] + values) { row in
+            rows += 1
             guard
                 let score = TextMatch.score(
                     query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
@@ -78,6 +116,6 @@ extension GazetteerBackend {
                     id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance,
                     importance: row.double(6), kind: AddressType(rawValue: row.text(7))))
         }
-        return found
+        return (found, rows)
     }
 }

@@ -9,7 +9,7 @@
 ///   descendant" is one code range and the R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
 enum GazetteerSchema {
-    static let version = 6
+    static let version = 7
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
@@ -63,6 +63,7 @@ enum GazetteerSchema {
     /// Indexes made after the bulk insert (faster than maintaining them row by row).
     static let finish = """
         CREATE INDEX places_by_category ON places(category, importance DESC);
+        CREATE INDEX places_by_country ON places(country, category);
         INSERT INTO places_fts(places_fts) VALUES('optimize');
         ANALYZE;
         """

@@ -67,12 +67,12 @@ struct ResultBuilder {
     ///   - input: the search or reverse-geocode location, echoed as `inputLocation`.
     func result(
         _ place: PlaceRecord, score: Double, distance: Double, location: Point? = nil, input: Point?,
-        outputSpatialReference: SpatialReference, requested: [String], defaults: [String]
+        outputSpatialReference: SpatialReference, requested: [String], all: [String], defaults: [String]
     ) throws -> GeocodeResult {
         let here = (location ?? place.location).projected(to: outputSpatialReference)
         let extent = Envelope.around(location ?? place.location, metres: Self.extentRadius(place))
             .projected(to: outputSpatialReference)
-        let attributes = try ResultAttributes.select(requested, defaults: defaults) { name in
+        let attributes = try ResultAttributes.select(requested, all: all, defaults: defaults) { name in
             attribute(name, of: place, score: score, distance: distance, location: here, extent: extent)
         }
         return GeocodeResult(

@@ -8,6 +8,20 @@ struct SearchFilter {
     /// An ISO3 country code.
     var country: String?
 
+    /// Sorted, non-overlapping ranges covering the same codes: "Food" and "Coffee Shop"
+    /// together are just Food, and a category named twice is searched once.
+    static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound + 1 {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
     /// A SQL condition (starting with " AND", or empty) and its values, numbered from `firstIndex`.
     func sql(firstIndex: Int) -> (sql: String, values: [SQLiteValue]) {
         var clauses: [String] = []

@@ -8,8 +8,11 @@ struct SpatialGrid<Item> {
 
     init(cellDegrees: Double) { self.cellDegrees = cellDegrees }
 
+    /// The cell of a coordinate; coordinates off the globe are clamped onto it.
     private func cell(_ c: Coordinate) -> Cell {
-        Cell(x: Int32(floor(c.lon / cellDegrees)), y: Int32(floor(c.lat / cellDegrees)))
+        let lon = c.lon.isFinite ? min(180, max(-180, c.lon)) : 0
+        let lat = c.lat.isFinite ? min(90, max(-90, c.lat)) : 0
+        return Cell(x: Int32(floor(lon / cellDegrees)), y: Int32(floor(lat / cellDegrees)))
     }
 
     /// Adds an item to every cell its box touches.
@@ -29,6 +32,7 @@ struct SpatialGrid<Item> {
         let box = GreatCircle.boundingBox(around: Point(latitude: center.lat, longitude: center.lon), radius: metres)
         let lo = cell(Coordinate(lon: box.xmin, lat: box.ymin))
         let hi = cell(Coordinate(lon: box.xmax, lat: box.ymax))
+        guard lo.x <= hi.x, lo.y <= hi.y else { return [] }
         guard Int(hi.x - lo.x) * Int(hi.y - lo.y) < 10_000 else { return cells.values.flatMap { $0 } }
         var found: [Item] = []
         for x in lo.x...hi.x {

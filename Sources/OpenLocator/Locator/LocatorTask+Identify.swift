@@ -27,7 +27,8 @@ extension LocatorTask {
         parameters.maxResults = 1
         parameters.addResultAttributeName("*")
         let box = Envelope.around(location, metres: tolerance)
-        parameters.searchArea = box
+        parameters.searchArea = Envelope(
+            xmin: max(-180, box.xmin), ymin: box.ymin, xmax: min(180, box.xmax), ymax: box.ymax)
         let nearest = try await geocode(forSearchText: "", using: parameters).first
         guard let nearest, let place = nearest.displayLocation, place.distance(to: location) <= tolerance else {
             return nil

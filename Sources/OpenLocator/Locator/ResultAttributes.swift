@@ -30,24 +30,20 @@ public enum ResultAttributes {
         return known
     }()
 
-    /// Every field name, candidate and reverse fields together, each once.
-    static let allFields: [String] = {
-        var seen: Set<String> = []
-        return (candidateFields + reverseFields).filter { seen.insert($0).inserted }
-    }()
-
     /// Selects the requested attributes, keyed by the requested spelling (as ArcGIS echoes
     /// `outFields=type,city` as `type`, `city`); `*` selects all, empty selects `defaults`.
     /// `value` gives a field's value by its canonical name, so only selected fields are made.
     /// - Throws: ``LocatorError`` `invalidParameter` for a name no backend knows.
-    static func select(_ requested: [String], defaults: [String], value: (String) -> AttributeValue) throws
+    static func select(
+        _ requested: [String], all: [String], defaults: [String], value: (String) -> AttributeValue
+    ) throws
         -> [String: AttributeValue]
     {
         let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             .filter { !$0.isEmpty }
         var selected: [String: AttributeValue] = [:]
         if names.isEmpty || names.contains("*") {
-            for name in names.isEmpty ? defaults : allFields { selected[name] = value(name) }
+            for name in names.isEmpty ? defaults : all { selected[name] = value(name) }
             return selected
         }
         for name in names {

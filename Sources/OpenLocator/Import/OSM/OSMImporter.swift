@@ -52,6 +52,8 @@ struct OSMImporter {
     }
 
     private mutating func addNode(_ node: OSMNode) {
+        // A corrupt file can hold coordinates off the globe: such nodes are left out.
+        guard abs(node.latitude) <= 90, abs(node.longitude) <= 180 else { return }
         let coordinate = Coordinate(lon: node.longitude, lat: node.latitude)
         nodes[node.id] = coordinate
         guard !node.tags.isEmpty else { return }

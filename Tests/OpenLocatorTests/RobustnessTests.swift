@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// Inputs at the edges: the ±180° line, filters that exclude the search point, repeated
+/// categories, corrupt coordinates.
+@Suite struct RobustnessTests {
+    @Test func searchesAcrossTheAntimeridian() async throws {
+        let task = try Fixtures.task()
+        let city = try #require(CategoryTree.world["City"])
+        let cities = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: city)
+        for point in [Point(latitude: -18.13, longitude: -179.99), Point(latitude: 66.3, longitude: 179.99)] {
+            var parameters = GeocodeParameters()
+            parameters.preferredSearchLocation = point
+            parameters.addCategory("City")
+            parameters.maxResults = 3
+            parameters.addResultAttributeName("Distance")
+            let results = try await task.geocode(forSearchText: "", using: parameters)
+            let truth = cities.map { point.distance(to: $0.location) }.sorted().prefix(3)
+            let got = results.compactMap { $0.attributes["Distance"]?.doubleValue }
+            #expect(got.count == 3)
+            #expect(zip(got, truth).allSatisfy { abs($0 - $1) < 0.01 }, "at \(point): \(got) vs \(Array(truth))")
+        }
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Point(latitude: 10, longitude: -170)
+        parameters.addCategory("Coffee Shop")
+        #expect(try await task.geocode(forSearchText: "", using: parameters).count == 10)
+        #expect(try await task.identify(at: Point(latitude: 60.17, longitude: -180), tolerance: 25) == nil)
+    }
+
+    @Test func aSearchPointOutsideTheSearchAreaStillFindsPlacesInIt() async throws {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.searchArea = Envelope(xmin: 20, ymin: 55, xmax: 30, ymax: 59.9)
+        parameters.addCategory("City")
+        parameters.maxResults = 3
+        let results = try await Fixtures.task().geocode(forSearchText: "", using: parameters)
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { $0.displayLocation.map(parameters.searchArea!.contains) == true })
+    }
+
+    @Test func repeatedAndNestedCategoriesGiveEachPlaceOnce() async throws {
+        for categories in [["cafe", "coffee"], ["Food", "Coffee Shop"], Array(repeating: "cafe", count: 2000)] {
+            var parameters = GeocodeParameters()
+            parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+            parameters.addCategories(categories)
+            parameters.maxResults = 20
+            let results = try await Fixtures.task().geocode(forSearchText: "", using: parameters)
+            #expect(results.count == 20)
+            #expect(Set(results.map { "\($0.label)|\($0.displayLocation!)" }).count == 20)
+        }
+    }
+
+    @Test func aCommonWordStillFindsTheMatchNextToTheUser() async throws {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Point(latitude: 40.77354, longitude: 9.66929)
+        parameters.maxResults = 5
+        let results = try await Fixtures.task().geocode(forSearchText: "san", using: parameters)
+        #expect(results.contains { $0.label.hasPrefix("San Teodoro") })
+    }
+
+    @Test func reverseLocalityHonoursMaxDistanceWhenAskedForExplicitly() async throws {
+        var parameters = ReverseGeocodeParameters()
+        parameters.featureTypes = [.locality]
+        parameters.maxDistance = 100
+        let point = Point(latitude: 60.40, longitude: 25.30)
+        #expect(try await Fixtures.task().reverseGeocode(forLocation: point, parameters: parameters).isEmpty)
+        parameters.maxDistance = 50_000
+        #expect(try await Fixtures.task().reverseGeocode(forLocation: point, parameters: parameters).count == 1)
+    }
+
+    @Test func outFieldsStarGivesEachOperationItsOwnFields() async throws {
+        var geocode = GeocodeParameters()
+        geocode.addResultAttributeName("*")
+        let candidate = try #require(
+            try await Fixtures.task().geocode(forSearchText: "Stockmann", using: geocode).first)
+        #expect(candidate.attributes["PlaceName"] != nil && candidate.attributes["Xmin"] != nil)
+        #expect(candidate.attributes["CountryCode"] == nil)
+        let address = try #require(try await Fixtures.task().reverseGeocode(forLocation: Fixtures.helsinkiCentre).first)
+        #expect(address.attributes["CountryCode"] != nil && address.attributes["Address"] != nil)
+        #expect(address.attributes["Loc_name"] == nil)
+    }
+
+    @Test func nodesOffTheGlobeInACorruptExtractAreLeftOut() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let pbf = folder.appendingPathComponent("off.osm.pbf")
+        try TinyPBF.oneCafe(latitude: 95, longitude: 500).write(to: pbf)
+        let target = folder.appendingPathComponent("off.gazetteer")
+        let builder = GazetteerBuilder(osm: [pbf], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        let report = try builder.build(to: target)
+        #expect(report.counts["POI"] == nil)
+        try TinyPBF.oneCafe(latitude: 60.17, longitude: 24.94).write(to: pbf)
+        #expect(try builder.build(to: target).counts["POI"] == 1)
+    }
+
+    @Test func tablesPadNamesWithCombiningMarks() {
+        let place = Point(latitude: 0, longitude: 0)
+        let results = ["Kāz̧emābād", "Ab"].map {
+            GeocodeResult(
+                label: $0, displayLocation: place, routeLocation: place, score: 100,
+                attributes: ["PlaceName": .string($0), "Type": "City", "Place_addr": "x"], extent: nil)
+        }
+        let lines = TableFormatter.table(results, showDistance: false).split(separator: "\n")
+        #expect(lines[1].contains("Kāz̧emābād  City"))
+        // "City" starts at the same character column on both lines.
+        let columns = lines.dropFirst().map { $0.distance(from: $0.startIndex, to: $0.range(of: "City")!.lowerBound) }
+        #expect(columns[0] == columns[1])
+    }
+}
+
+/// Writes minimal OSM PBF files (one OSMHeader and one OSMData block, uncompressed).
+enum TinyPBF {
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var n = value
+        var out: [UInt8] = []
+        repeat {
+            let byte = UInt8(n & 0x7F)
+            n >>= 7
+            out.append(n == 0 ? byte : byte | 0x80)
+        } while n != 0
+        return out
+    }
+
+    static func zigzag(_ n: Int64) -> UInt64 { UInt64(bitPattern: (n << 1) ^ (n >> 63)) }
+    static func field(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
+        varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
+    }
+    static func field(_ number: UInt64, varint value: UInt64) -> [UInt8] { varint(number << 3) + varint(value) }
+
+    static func frame(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        let blob = field(1, payload)
+        let header = field(1, Array(type.utf8)) + field(3, varint: UInt64(blob.count))
+        let length = UInt32(header.count).bigEndian
+        return withUnsafeBytes(of: length) { Array($0) } + header + blob
+    }
+
+    /// A file with one node tagged `name=Cafe X`, `amenity=cafe`.
+    static func oneCafe(latitude: Double, longitude: Double) -> Data {
+        let strings = ["", "name", "Cafe X", "amenity", "cafe"].flatMap { field(1, Array($0.utf8)) }
+        let node =
+            field(1, varint: zigzag(1)) + field(2, varint(1) + varint(3)) + field(3, varint(2) + varint(4))
+            + field(8, varint: zigzag(Int64(latitude * 1e7))) + field(9, varint: zigzag(Int64(longitude * 1e7)))
+        let block = field(1, strings) + field(2, field(1, node))
+        return Data(frame("OSMHeader", field(4, Array("OsmSchema-V0.6".utf8))) + frame("OSMData", block))
+    }
+}
