@@ -110,3 +110,41 @@ import Testing
         #expect(OSMGeometry.representativePoint([]) == nil)
     }
 }
+
+@Suite struct DuplicatePlacesTests {
+    func cafe(_ name: String, _ lat: Double, _ lon: Double, street: String = "") -> PlaceRecord {
+        var place = PlaceRecord(
+            name: name, addressType: .poi, category: CategoryTree.world["Coffee Shop"]!.code, longitude: lon,
+            latitude: lat, importance: 0.1, source: "test")
+        place.street = street
+        return place
+    }
+
+    @Test func theSamePlaceMappedTwiceAppearsOnceWithTheDetailsOfBoth() {
+        let merged = DuplicatePlaces.mergingPOIs([
+            cafe("Café Java", 60.17000, 24.94000),
+            cafe("CAFE JAVA", 60.17020, 24.94010, street: "Mannerheimintie"),
+        ])
+        #expect(merged.count == 1)
+        #expect(merged[0].name == "Café Java")
+        #expect(merged[0].street == "Mannerheimintie")
+    }
+
+    @Test func branchesOfAChainAndDifferentPlacesStay() {
+        let merged = DuplicatePlaces.mergingPOIs([
+            cafe("Espresso House", 60.1700, 24.9400), cafe("Espresso House", 60.1720, 24.9400),
+            cafe("Robert's Coffee", 60.1700, 24.9400),
+        ])
+        #expect(merged.count == 3)
+    }
+
+    @Test func theDefaultGazetteerHasNoPOIMappedTwice() throws {
+        let pois = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["POI"]))
+        var seen: [String: [PlaceRecord]] = [:]
+        for poi in pois {
+            let key = "\(poi.category)|\(TextFolding.fold(poi.name))"
+            #expect(!(seen[key] ?? []).contains { $0.location.distance(to: poi.location) <= DuplicatePlaces.poiRadius })
+            seen[key, default: []].append(poi)
+        }
+    }
+}

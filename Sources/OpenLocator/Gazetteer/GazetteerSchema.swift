@@ -9,7 +9,7 @@
 ///   descendant" is one code range and the R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
 enum GazetteerSchema {
-    static let version = 7
+    static let version = 8
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///

@@ -64,7 +64,9 @@ public struct GazetteerBuilder: Sendable {
         let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
         progress("addressing \(osm.places.count + given.count) places")
         var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
-        let osmPlaces = (Self.withoutDuplicateLocalities(osm.places, of: geoNames.places) + given).map {
+        let osmPlaces =
+            (DuplicatePlaces.mergingPOIs(Self.withoutDuplicateLocalities(osm.places, of: geoNames.places)) + given).map
+        {
             enricher.enrich($0)
         }
         let streets = osm.streets.map { street -> StreetRecord in

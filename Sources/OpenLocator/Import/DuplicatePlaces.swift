@@ -1,0 +1,45 @@
+/// Finds the same place mapped twice: OSM often has a shop as a node and again as the
+/// building's way, and GeoNames cities reappear as OSM `place=*` nodes.
+enum DuplicatePlaces {
+    /// How close two POIs with the same name and category must be to count as one place.
+    /// Branches of a chain are farther apart than this, and stay separate.
+    static let poiRadius = 50.0
+
+    /// The POIs with duplicates merged into the first of each group: it keeps its location
+    /// and name, and takes the address, phone and website the others had when it lacked them.
+    /// Other places pass through unchanged, in order.
+    static func mergingPOIs(_ places: [PlaceRecord]) -> [PlaceRecord] {
+        var kept: [PlaceRecord] = []
+        var byKey: [String: [Int]] = [:]
+        for place in places {
+            guard place.addressType == .poi else {
+                kept.append(place)
+                continue
+            }
+            let key = "\(place.category)|\(TextFolding.fold(place.name))"
+            if let index = byKey[key]?.first(where: { kept[$0].location.distance(to: place.location) <= poiRadius }) {
+                kept[index].takeMissingDetails(from: place)
+            } else {
+                byKey[key, default: []].append(kept.count)
+                kept.append(place)
+            }
+        }
+        return kept
+    }
+}
+
+extension PlaceRecord {
+    /// Fills empty address, contact and alternate-name fields from another record of the same place.
+    mutating func takeMissingDetails(from other: PlaceRecord) {
+        if street.isEmpty, !other.street.isEmpty {
+            street = other.street
+            houseNumber = other.houseNumber
+        }
+        if postal.isEmpty { postal = other.postal }
+        if city.isEmpty { city = other.city }
+        if phone.isEmpty { phone = other.phone }
+        if url.isEmpty { url = other.url }
+        importance = max(importance, other.importance)
+        alternateNames += other.alternateNames.filter { !alternateNames.contains($0) }
+    }
+}
