@@ -6,20 +6,29 @@ extension GazetteerBackend {
     /// How many full-text matches are scored at most.
     static let textCandidateLimit = 3000
 
-    /// The best `k` text matches, strict first (every word must match), then lenient (any word)
-    /// when the strict search found nothing.
+    /// The best `k` text matches: strict first (every word must match); when that finds
+    /// nothing, strict again with misspelt words corrected; then lenient (any word, corrections
+    /// included). A query that matches as typed is never corrected.
     func textSearch(
         _ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, minScore: Double, db: SQLiteConnection
     )
         throws -> [Candidate]
     {
-        let strict = try textCandidates(
+        var query = query
+        var candidates = try textCandidates(
             query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
-        let candidates =
-            strict.isEmpty && query.words.count > 1
-            ? try textCandidates(
+        if candidates.isEmpty {
+            query.corrections = try corrections(for: query, db: db)
+            if !query.corrections.isEmpty {
+                candidates = try textCandidates(
+                    query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
+                    db: db)
+            }
+        }
+        if candidates.isEmpty, query.words.count > 1 {
+            candidates = try textCandidates(
                 query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter, db: db)
-            : strict
+        }
         let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
             let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
             if sa != sb { return sa > sb }
@@ -42,12 +51,14 @@ extension GazetteerBackend {
     /// query of several words needs each word in some column, a locality word included.
     static func matchExpression(_ query: ParsedQuery, lenient: Bool) -> String {
         let terms = query.words.enumerated().map { index, word in
-            "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
+            let exact = "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
+            guard let fixes = query.corrections[word], !fixes.isEmpty else { return exact }
+            return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }
         if lenient || terms.count == 1 {
             return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
         }
-        return "{name alt_names locality} : (\(terms.joined(separator: " ")))"
+        return "{name alt_names locality} : (\(terms.joined(separator: " AND ")))"
     }
 
     /// The scored matches of an FTS5 expression that pass the filter.

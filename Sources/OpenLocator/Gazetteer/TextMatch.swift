@@ -10,6 +10,9 @@ import Foundation
 /// matched does not match at all: "Helsinki" finds the city, not every café in it.
 enum TextMatch {
     static let prefixCredit = 0.9
+    /// What a corrected word earns per edit less than 1: 0.85 for one edit, 0.7 for two, so
+    /// a fuzzy match never ties an exact one.
+    static let creditLostPerEdit = 0.15
     static let unmatchedNameWordPenalty = 3.0
     static let maxUnmatchedNamePenalty = 15.0
 
@@ -45,8 +48,18 @@ enum TextMatch {
                 used[i] = true
                 earned += prefixCredit
                 matchedName = true
+            } else if let fixes = query.corrections[word],
+                let i = nameWords.indices.first(where: { !used[$0] && fixes[nameWords[$0]] != nil })
+            {
+                used[i] = true
+                earned += 1 - creditLostPerEdit * Double(fixes[nameWords[i]]!)
+                matchedName = true
             } else if localityWords.contains(word) {
                 earned += 1
+            } else if let fixes = query.corrections[word],
+                let edits = localityWords.compactMap({ fixes[$0] }).min()
+            {
+                earned += 1 - creditLostPerEdit * Double(edits)
             }
         }
         guard matchedName else { return nil }

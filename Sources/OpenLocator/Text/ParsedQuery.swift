@@ -22,6 +22,9 @@ struct ParsedQuery: Sendable, Equatable {
     /// Whether the last word may match as a prefix: the text does not end in a space or
     /// punctuation, and the word is not a number or a single letter ("Kaivokatu 10 A").
     let lastWordIsPrefix: Bool
+    /// Index words to try for misspelt query words, with their edit distances
+    /// (`["manerheimintie": ["mannerheimintie": 1]]`); empty until typo tolerance fills it.
+    var corrections: [String: [String: Int]] = [:]
 
     init(_ text: String) {
         let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)

@@ -1,0 +1,42 @@
+/// Typo tolerance: words the index does not know are matched against the words it does
+/// (the FTS5 vocabulary) by edit distance.
+extension GazetteerBackend {
+    /// The most corrections tried for one word, most frequent first.
+    static let maxCorrections = 6
+
+    /// For each word of the query the index lacks (5+ letters), the index words within the
+    /// allowed edit distance, with their distances. Words the index has are left alone, so a
+    /// correct query is never changed.
+    ///
+    /// Candidates come from three ordered scans of the vocabulary: words starting with the
+    /// word's first two letters, with them swapped, and with its second and third letters (a
+    /// letter too many at the start). A typo in the very first letter is not corrected.
+    func corrections(for query: ParsedQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
+        var found: [String: [String: Int]] = [:]
+        let known = try db.statement("SELECT 1 FROM temp.vocabulary WHERE term = ?")
+        let scan = try db.statement("SELECT term, doc FROM temp.vocabulary WHERE term >= ?1 AND term < ?2")
+        for word in Set(query.words) where word.allSatisfy(\.isLetter) {
+            let limit = EditDistance.allowedEdits(forLength: word.count)
+            guard limit > 0 else { continue }
+            var exists = false
+            try known.forEachRow([.text(word)]) { _ in exists = true }
+            guard !exists else { continue }
+            let letters = Array(word)
+            let prefixes = Set([
+                String(letters[0...1]), String([letters[1], letters[0]]), String(letters[1...2]),
+            ])
+            var candidates: [(term: String, edits: Int, documents: Int64)] = []
+            for prefix in prefixes {
+                try scan.forEachRow([.text(prefix), .text(prefix + "\u{7F}")]) { row in
+                    let term = row.text(0)
+                    let edits = EditDistance.between(word, term, limit: limit)
+                    if edits <= limit { candidates.append((term, edits, row.int(1))) }
+                }
+            }
+            let best = candidates.sorted { ($0.edits, -$0.documents, $0.term) < ($1.edits, -$1.documents, $1.term) }
+                .prefix(Self.maxCorrections)
+            if !best.isEmpty { found[word] = Dictionary(best.map { ($0.term, $0.edits) }, uniquingKeysWith: min) }
+        }
+        return found
+    }
+}
