@@ -101,6 +101,18 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
     report("free text (names, with a point)", text)
+    // The same names with one letter dropped (from the third on), for typo tolerance.
+    let misspelt = workload.names.prefix(queries).enumerated().map { index, name -> String in
+        var letters = Array(name)
+        if letters.count >= 6 { letters.remove(at: 2 + index % (letters.count - 2)) }
+        return String(letters)
+    }
+    let typos = try await measure(misspelt) { name in
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = workload.points[0]
+        _ = try await task.geocode(forSearchText: name, using: parameters)
+    }
+    report("free text with one typo", typos)
     let address = try await measure(Array(workload.addresses.prefix(queries))) { address in
         _ = try await task.geocode(forSearchText: address)
     }

@@ -31,13 +31,7 @@ final class ConnectionPool: @unchecked Sendable {
 
     private func open() throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: path)
-        // The full-text vocabulary, for typo tolerance: a view of the index in this
-        // connection's temporary schema, so the file stays read-only.
-        try connection.execute(
-            """
-            CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, places_fts, 'row');
-            PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = 268435456;
-            """)
+        try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = 268435456;")
         return connection
     }
 }

@@ -8,13 +8,13 @@ extension GazetteerBackend {
     /// allowed edit distance, with their distances. Words the index has are left alone, so a
     /// correct query is never changed.
     ///
-    /// Candidates come from three ordered scans of the vocabulary: words starting with the
+    /// Candidates come from three ordered scans of the `vocabulary` table: words starting with the
     /// word's first two letters, with them swapped, and with its second and third letters (a
     /// letter too many at the start). A typo in the very first letter is not corrected.
     func corrections(for query: ParsedQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
         var found: [String: [String: Int]] = [:]
-        let known = try db.statement("SELECT 1 FROM temp.vocabulary WHERE term = ?")
-        let scan = try db.statement("SELECT term, doc FROM temp.vocabulary WHERE term >= ?1 AND term < ?2")
+        let known = try db.statement("SELECT 1 FROM vocabulary WHERE term = ?")
+        let scan = try db.statement("SELECT term, documents FROM vocabulary WHERE term >= ?1 AND term < ?2")
         for word in Set(query.words) where word.allSatisfy(\.isLetter) {
             let limit = EditDistance.allowedEdits(forLength: word.count)
             guard limit > 0 else { continue }
