@@ -118,7 +118,7 @@ struct SearchText: Sendable {
             results.deinitialize()
             results.deallocate()
         }
-        let cancelled = ManagedAtomicFlag()
+        let cancelled = StopFlag()
         nonisolated(unsafe) let output = results  // the folder writes a chunk before signalling it; the consumer reads it after
         let finished = DispatchSemaphore(value: 0)
         let folders = 1
@@ -147,7 +147,7 @@ struct SearchText: Sendable {
 }
 
 /// A flag one thread sets and another polls. `@unchecked Sendable`: guarded by `lock`.
-final class ManagedAtomicFlag: @unchecked Sendable {
+final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
     var isSet: Bool { lock.withLock { value } }

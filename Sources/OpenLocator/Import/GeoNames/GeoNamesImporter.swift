@@ -186,9 +186,4 @@ struct GeoNamesImporter {
         return min(1, base + (isCapital ? 0.05 : 0))
     }
 
-    /// The name of a country for display and search ("Finland"), by ISO2 code.
-    func countryName(iso2: String) -> String? { countries[iso2]?.name }
-
-    /// The ISO3 code of a country, by ISO2 code.
-    func iso3(_ iso2: String) -> String { countries[iso2]?.iso3 ?? iso2 }
 }
