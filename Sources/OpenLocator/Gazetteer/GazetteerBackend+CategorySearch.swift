@@ -20,19 +20,12 @@ extension GazetteerBackend {
         let ranges = filter.categoryRanges ?? [0...Int(Int32.max)]
         guard !ranges.isEmpty, k > 0 else { return [] }
         if filter.country != nil {
-            return try nearestInCountry(k, to: center, ranges: ranges, filter: filter, db: db, maxDistance: maxDistance)
+            return try nearestInCountry(k, to: center, filter: filter, db: db, maxDistance: maxDistance)
         }
         var radius = min(250.0, maxDistance)
         while true {
             var boxes = GreatCircle.boxes(around: center, radius: radius)
-            if let area = filter.area {
-                boxes = boxes.compactMap { box in
-                    let clipped = Envelope(
-                        xmin: max(box.xmin, area.xmin), ymin: max(box.ymin, area.ymin), xmax: min(box.xmax, area.xmax),
-                        ymax: min(box.ymax, area.ymax))
-                    return clipped.xmin <= clipped.xmax && clipped.ymin <= clipped.ymax ? clipped : nil
-                }
-            }
+            if let area = filter.area { boxes = boxes.compactMap { $0.intersection(area) } }
             var hits: [Candidate] = []
             for box in boxes {
                 hits += try candidates(in: box, ranges: ranges, center: center, radius: radius, filter: filter, db: db)
@@ -40,7 +33,7 @@ extension GazetteerBackend {
             let coversEverything = radius >= GreatCircle.earthRadius * .pi || radius >= maxDistance
             let surelyInside = hits.filter { $0.distance <= radius - Self.rtreeSlack }.count
             if surelyInside >= k || coversEverything {
-                // A country filter can drop hits, so a box may hold k places yet not k answers.
+                // Exact coordinates can put an edge hit just outside the area: then grow on.
                 let nearest = try exactNearest(
                     k, of: hits, to: center, filter: filter, maxDistance: maxDistance, db: db)
                 if nearest.count >= k || coversEverything { return nearest }
@@ -55,8 +48,7 @@ extension GazetteerBackend {
     /// read through the `(country, category)` index and sorted by exact distance. Growing a
     /// box from a point far from the country would read the whole world on the way.
     private func nearestInCountry(
-        _ k: Int, to center: Point, ranges: [ClosedRange<Int>], filter: SearchFilter, db: SQLiteConnection,
-        maxDistance: Double
+        _ k: Int, to center: Point, filter: SearchFilter, db: SQLiteConnection, maxDistance: Double
     ) throws -> [Candidate] {
         let (condition, values) = filter.sql(firstIndex: 1)
         var found: [Candidate] = []
@@ -120,7 +112,7 @@ extension GazetteerBackend {
         db: SQLiteConnection
     ) throws -> [Candidate] {
         var sorted = approximate.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
-        if filter.country == nil, sorted.count > k {
+        if sorted.count > k {
             let limit = sorted[k - 1].distance + 2 * Self.rtreeSlack
             sorted = sorted.filter { $0.distance <= limit }
         }
@@ -131,9 +123,9 @@ extension GazetteerBackend {
                 let place = PlaceRecord(row: row)
                 let d = GreatCircle.distance(
                     latitude1: center.y, longitude1: center.x, latitude2: place.latitude, longitude2: place.longitude)
-                guard d <= maxDistance, filter.allows(longitude: place.longitude, latitude: place.latitude),
-                    filter.country.map({ $0 == place.country }) ?? true
-                else { return }
+                guard d <= maxDistance, filter.allows(longitude: place.longitude, latitude: place.latitude) else {
+                    return
+                }
                 exact.append(
                     Candidate(
                         id: candidate.id, longitude: place.longitude, latitude: place.latitude, score: 100,

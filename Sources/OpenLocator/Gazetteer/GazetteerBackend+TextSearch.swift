@@ -72,25 +72,21 @@ extension GazetteerBackend {
         // All matches when there are few; when there are more than the limit, the most
         // important ones and, with a search point, the ones within 50 km of it, so a common
         // word ("san") still finds San Teodoro next to the user and San Francisco.
-        var found = try textCandidates(
+        var found = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: nil, db: db)
         // (Not for the lenient any-word query: its many matches are poor ones, and ordering
         // them all by importance cost ~100 ms at 1M places.)
         guard found.rows >= Self.textCandidateLimit, widenWhenCapped else { return found.candidates }
         var seen = Set(found.candidates.map(\.id))
-        var more = try textCandidates(
+        var more = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
         ).candidates
         if let center {
             for box in GreatCircle.boxes(around: center, radius: 50_000) {
                 var nearby = filter
-                nearby.area =
-                    filter.area.map { area in
-                        Envelope(
-                            xmin: max(box.xmin, area.xmin), ymin: max(box.ymin, area.ymin),
-                            xmax: min(box.xmax, area.xmax), ymax: min(box.ymax, area.ymax))
-                    } ?? box
-                more += try textCandidates(
+                guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
+                nearby.area = area
+                more += try fetchTextMatches(
                     query, expression: expression, center: center, filter: nearby, order: nil, db: db
                 )
                 .candidates
@@ -102,7 +98,7 @@ extension GazetteerBackend {
 
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
-    private func textCandidates(
+    private func fetchTextMatches(
         _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
         db: SQLiteConnection
     ) throws -> (candidates: [Candidate], rows: Int) {

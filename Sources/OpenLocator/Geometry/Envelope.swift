@@ -39,6 +39,15 @@ public struct Envelope: Sendable, Hashable {
         return p.x >= xmin && p.x <= xmax && p.y >= ymin && p.y <= ymax
     }
 
+    /// The part of this envelope inside another one (same spatial reference), or `nil` when
+    /// they do not overlap.
+    func intersection(_ other: Envelope) -> Envelope? {
+        let clipped = Envelope(
+            xmin: max(xmin, other.xmin), ymin: max(ymin, other.ymin), xmax: min(xmax, other.xmax),
+            ymax: min(ymax, other.ymax), spatialReference: spatialReference)
+        return clipped.xmin <= clipped.xmax && clipped.ymin <= clipped.ymax ? clipped : nil
+    }
+
     /// The same rectangle's corners in another spatial reference.
     public func projected(to target: SpatialReference) -> Envelope {
         if target == spatialReference { return self }

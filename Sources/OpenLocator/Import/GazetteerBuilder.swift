@@ -63,12 +63,10 @@ public struct GazetteerBuilder: Sendable {
         }
         let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
         progress("addressing \(osm.places.count + given.count) places")
-        var enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets, geoNames: geoNames)
-        let osmPlaces =
-            (DuplicatePlaces.mergingPOIs(Self.withoutDuplicateLocalities(osm.places, of: geoNames.places)) + given).map
-        {
-            enricher.enrich($0)
-        }
+        let enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets)
+        let distinct = DuplicatePlaces.mergingPOIs(
+            DuplicatePlaces.withoutLocalities(alsoIn: geoNames.places, from: osm.places))
+        let osmPlaces = (distinct + given).map(enricher.enrich)
         let streets = osm.streets.map { street -> StreetRecord in
             var street = street
             street.place = enricher.enrich(street.place)
@@ -129,19 +127,6 @@ public struct GazetteerBuilder: Sendable {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started))
-    }
-
-    /// OSM places that are not also GeoNames localities: a `place=city` node named like a
-    /// GeoNames city within 10 km is the same city, and GeoNames has its population and names.
-    static func withoutDuplicateLocalities(_ places: [PlaceRecord], of localities: [PlaceRecord]) -> [PlaceRecord] {
-        var byName: [String: [PlaceRecord]] = [:]
-        for locality in localities { byName[locality.name.lowercased(), default: []].append(locality) }
-        return places.filter { place in
-            guard place.addressType == .locality else { return true }
-            return !(byName[place.name.lowercased()] ?? []).contains {
-                $0.location.distance(to: place.location) < 10_000
-            }
-        }
     }
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.

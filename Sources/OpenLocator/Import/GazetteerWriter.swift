@@ -121,21 +121,18 @@ struct SearchText: Sendable {
         let cancelled = StopFlag()
         nonisolated(unsafe) let output = results  // the folder writes a chunk before signalling it; the consumer reads it after
         let finished = DispatchSemaphore(value: 0)
-        let folders = 1
-        for folder in 0..<folders {
-            DispatchQueue.global(qos: .userInitiated).async {
-                for chunk in stride(from: folder, to: chunkCount, by: folders) where !cancelled.isSet {
-                    for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
-                        output[index] = SearchText(places[index], locality: localities[index])
-                    }
-                    ready[chunk].signal()
+        DispatchQueue.global(qos: .userInitiated).async {
+            for chunk in 0..<chunkCount where !cancelled.isSet {
+                for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
+                    output[index] = SearchText(places[index], locality: localities[index])
                 }
-                finished.signal()
+                ready[chunk].signal()
             }
+            finished.signal()
         }
         defer {
             cancelled.set()
-            for _ in 0..<folders { finished.wait() }
+            finished.wait()
         }
         for chunk in 0..<chunkCount {
             ready[chunk].wait()

@@ -12,12 +12,10 @@ struct PlaceEnricher {
     private var cities = SpatialGrid<Int>(cellDegrees: 0.25)
     private let localities: [PlaceRecord]
     private var streetSegments = SpatialGrid<(name: String, a: Coordinate, b: Coordinate)>(cellDegrees: 0.005)
-    private let geoNames: GeoNamesImporter
     private let city = CategoryTree.world["City"]!.code
 
-    init(localities: [PlaceRecord], streets: [StreetRecord], geoNames: GeoNamesImporter) {
+    init(localities: [PlaceRecord], streets: [StreetRecord]) {
         self.localities = localities
-        self.geoNames = geoNames
         for (index, place) in localities.enumerated() where place.category == city {
             cities.insert(index, at: Coordinate(lon: place.longitude, lat: place.latitude))
         }
@@ -27,7 +25,7 @@ struct PlaceEnricher {
     }
 
     /// The place with locality, country and display address filled in.
-    mutating func enrich(_ place: PlaceRecord) -> PlaceRecord {
+    func enrich(_ place: PlaceRecord) -> PlaceRecord {
         var place = place
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         if let nearest = nearestCity(to: here) {
