@@ -5,6 +5,10 @@ import Foundation
 /// nearest POI or address within `maxDistance`, else the city around the point. With feature
 /// types it returns the nearest places of those types within `maxDistance`.
 extension GazetteerBackend {
+    /// A place found near the point, and where on it the answer lies (streets: the nearest
+    /// point of the street; other places: `nil`, the place itself).
+    typealias ReverseHit = (place: Candidate, location: Point?)
+
     /// How far a POI may be to win over addresses when no feature type is given.
     static let poiTolerance = 25.0
     /// How far an address point may be to win over streets when no feature type is given.
@@ -18,7 +22,7 @@ extension GazetteerBackend {
         return try read("reverse geocode") { db, state in
             let types: [ReverseGeocodeParameters.FeatureType] =
                 parameters.featureTypes.isEmpty ? [.poi, .pointAddress, .streetName] : parameters.featureTypes
-            var found: [(place: Candidate, location: Point?)] = []
+            var found: [ReverseHit] = []
             for type in types {
                 found += try nearest(
                     of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance,
@@ -52,10 +56,8 @@ extension GazetteerBackend {
     }
 
     /// The answer ArcGIS's feature-type hierarchy picks among the nearest of each type.
-    private static func hierarchyWinner(_ found: [(place: Candidate, location: Point?)]) -> (
-        place: Candidate, location: Point?
-    )? {
-        func nearest(_ type: AddressType) -> (place: Candidate, location: Point?)? {
+    private static func hierarchyWinner(_ found: [ReverseHit]) -> ReverseHit? {
+        func nearest(_ type: AddressType) -> ReverseHit? {
             found.filter { $0.place.kind == type }.min { $0.place.distance < $1.place.distance }
         }
         if let poi = nearest(.poi), poi.place.distance <= poiTolerance { return poi }
@@ -72,7 +74,7 @@ extension GazetteerBackend {
         of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double,
         widenLocality: Bool, db: SQLiteConnection
     )
-        throws -> [(place: Candidate, location: Point?)]
+        throws -> [ReverseHit]
     {
         let categoryName: String
         switch type {
@@ -93,7 +95,7 @@ extension GazetteerBackend {
 
     /// The nearest streets: the nearest point of each street's segments within `maxDistance`.
     private func nearestStreets(to center: Point, k: Int, within maxDistance: Double, db: SQLiteConnection)
-        throws -> [(place: Candidate, location: Point?)]
+        throws -> [ReverseHit]
     {
         var best: [Int64: (Coordinate, Double)] = [:]
         let here = Coordinate(lon: center.x, lat: center.y)
