@@ -1,7 +1,7 @@
 import Foundation
 
 /// Free-text search: FTS5 over folded names, alternate names and localities, scored by
-/// ``TextMatch`` and ranked by score, then distance from the search point (or importance).
+/// ``TextMatch`` and ordered by ``Ranking`` (score blended with distance and importance).
 extension GazetteerBackend {
     /// How many full-text matches are scored at most.
     static let textCandidateLimit = 3000
@@ -30,16 +30,9 @@ extension GazetteerBackend {
                 query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
                 widenWhenCapped: false, db: db)
         }
-        let ranked = candidates.filter { $0.score >= minScore }.sorted { a, b in
-            let sa = (a.score * 100).rounded(), sb = (b.score * 100).rounded()
-            if sa != sb { return sa > sb }
-            if query.houseNumber != nil, (a.kind == .pointAddress) != (b.kind == .pointAddress) {
-                return a.kind == .pointAddress  // "Korkeavuorenkatu 30" means the address, not a shop named so
-            }
-            if center != nil, a.distance != b.distance { return a.distance < b.distance }
-            if a.importance != b.importance { return a.importance > b.importance }
-            return a.id < b.id
-        }
+        let ranked = Ranking.sorted(
+            candidates.filter { $0.score >= minScore }, hasCenter: center != nil,
+            wantsAddress: query.houseNumber != nil)
         return Array(ranked.prefix(k))
     }
 
@@ -114,7 +107,7 @@ extension GazetteerBackend {
         try statement.forEachRow([.text(expression), .integer(Int64(Self.textCandidateLimit))] + values) { row in
             rows += 1
             guard
-                let score = TextMatch.score(
+                let match = TextMatch.score(
                     query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
             else { return }
             let lon = row.double(4), lat = row.double(5)
@@ -124,8 +117,9 @@ extension GazetteerBackend {
                 } ?? 0
             found.append(
                 Candidate(
-                    id: row.int(0), longitude: lon, latitude: lat, score: score, distance: distance,
-                    importance: row.double(6), kind: AddressType(rawValue: row.text(7))))
+                    id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
+                    importance: row.double(6), kind: AddressType(rawValue: row.text(7)),
+                    viaAlternateName: match.viaAlternateName))
         }
         return (found, rows)
     }

@@ -65,4 +65,6 @@ struct Candidate {
     var kind: AddressType?
     /// The full row, when the retrieval already read it.
     var place: PlaceRecord?
+    /// Whether the text matched one of its alternate names rather than its own name.
+    var viaAlternateName = false
 }

@@ -16,17 +16,20 @@ enum TextMatch {
     static let unmatchedNameWordPenalty = 3.0
     static let maxUnmatchedNamePenalty = 15.0
 
-    /// The score of the best-matching name (own or alternate), or `nil` when no name word matched.
-    static func score(_ query: ParsedQuery, name: String, alternateNames: String, locality: String) -> Double? {
+    /// The score of the best-matching name, and whether that was an alternate name rather than
+    /// the place's own (its own name wins ties); `nil` when no name word matched.
+    static func score(_ query: ParsedQuery, name: String, alternateNames: String, locality: String)
+        -> (score: Double, viaAlternateName: Bool)?
+    {
         let localityWords = Set(locality.split(separator: " ").map(String.init))
-        var best: Double?
+        var best: (score: Double, viaAlternateName: Bool)?
         let names = [name] + alternateNames.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-        for candidate in names where !candidate.isEmpty {
+        for (index, candidate) in names.enumerated() where !candidate.isEmpty {
             if let score = score(
                 query, nameWords: candidate.split(separator: " ").map(String.init), localityWords: localityWords),
-                score > (best ?? -1)
+                score > (best?.score ?? -1)
             {
-                best = score
+                best = (score, index > 0)
             }
         }
         return best

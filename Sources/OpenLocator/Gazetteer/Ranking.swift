@@ -1,0 +1,69 @@
+import Foundation
+
+/// The order of free-text matches: a blend of how well the text matched, how near the place is
+/// to the search point, and how important it is.
+///
+/// ```
+/// rank = score + 12 × proximity(d) + 2 × importance     with a preferredSearchLocation
+/// rank = score + 12 × importance                        without one
+/// proximity(d) = max(0, 1 − log10(1 + d / 1 km) / log10(1 + 20,000))
+/// ```
+///
+/// `score` is the 0–100 text score (``TextMatch``), `importance` 0–1 (population, place type),
+/// `d` the great-circle distance. A match through an alternate name ranks 4 lower, and an
+/// address point 5 higher when the query has a house number. The proximity decays with the logarithm of distance: 1 at
+/// the point, 0.76 at 10 km, 0.49 at 150 km (half), 0.30 at 1,000 km, 0 at 20,000 km. A log
+/// decay keeps telling homonyms apart at every scale: a Springfield 5 km away beats one
+/// 400 km away, and a Paris 150 km away beats one 8,000 km away, while the capital's larger
+/// importance still decides between far-away ones and when there is no point.
+///
+/// The blend adds at most 14 points, less than one misspelt word costs (15), so a fuzzy
+/// match never outranks an exact one; and it may reorder matches a few points apart, so a
+/// "San Teodoro" next to the user beats a "San" across the world. The rank depends only on
+/// the place and the query, never on `maxResults`, so the first n results are the same
+/// whether n or 4n are asked for.
+enum Ranking {
+    static let proximityWeight = 12.0
+    static let importanceWeightNearPoint = 2.0
+    static let importanceWeight = 12.0
+    /// Where the proximity reaches 0: about half the Earth's circumference, in kilometres.
+    static let farthestKilometres = 20_000.0
+    /// Extra rank for an address point when the query has a house number: "Korkeavuorenkatu
+    /// 30" means the address, not a shop named after it.
+    static let addressPointBonus = 5.0
+    /// Rank lost by a place found through an alternate name (an old name, another language's):
+    /// "Paris" means Paris before Parys, once also called Paris.
+    static let alternateNamePenalty = 4.0
+
+    /// 1 at the search point, falling with the logarithm of the distance to 0 at 20,000 km.
+    static func proximity(metres: Double) -> Double {
+        max(0, 1 - log10(1 + metres / 1000) / log10(1 + farthestKilometres))
+    }
+
+    /// The blended rank of a candidate; higher ranks first.
+    static func rank(_ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool) -> Double {
+        var rank = candidate.score
+        if hasCenter {
+            rank += proximityWeight * proximity(metres: candidate.distance)
+            rank += importanceWeightNearPoint * candidate.importance
+        } else {
+            rank += importanceWeight * candidate.importance
+        }
+        if wantsAddress, candidate.kind == .pointAddress { rank += addressPointBonus }
+        if candidate.viaAlternateName { rank -= alternateNamePenalty }
+        return rank
+    }
+
+    /// Candidates best first: by rank, then nearer, then more important, then by id, so the
+    /// order is total and repeatable.
+    static func sorted(_ candidates: [Candidate], hasCenter: Bool, wantsAddress: Bool) -> [Candidate] {
+        candidates.map { (rank($0, hasCenter: hasCenter, wantsAddress: wantsAddress), $0) }
+            .sorted { a, b in
+                if a.0 != b.0 { return a.0 > b.0 }
+                if a.1.distance != b.1.distance { return a.1.distance < b.1.distance }
+                if a.1.importance != b.1.importance { return a.1.importance > b.1.importance }
+                return a.1.id < b.1.id
+            }
+            .map(\.1)
+    }
+}
