@@ -27,6 +27,20 @@ extension GazetteerBackend {
                 candidates = try textSearch(
                     query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore,
                     db: db)
+                if let address = AddressQuery(searchText) {
+                    let addresses = try addressCandidates(
+                        address, query: query, center: center, filter: filter, db: db, state: state
+                    )
+                    .filter { $0.score >= parameters.minScore }
+                    // A place both searches found counts once, with its better score.
+                    var best: [Int64: Candidate] = [:]
+                    for candidate in addresses + candidates where candidate.score > best[candidate.id]?.score ?? -1 {
+                        best[candidate.id] = candidate
+                    }
+                    candidates = Array(
+                        Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: true)
+                            .prefix(parameters.maxResults))
+                }
             }
             let rows = try places(for: candidates, db: db)
             return try candidates.compactMap { candidate in

@@ -18,8 +18,9 @@ extension GazetteerBackend {
         var candidates = try textCandidates(
             query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
         if candidates.isEmpty {
-            query.corrections = try corrections(for: query, db: db)
-            if !query.corrections.isEmpty {
+            let corrections = try corrections(for: query, db: db)
+            if !corrections.isEmpty {
+                query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
                 candidates = try textCandidates(
                     query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
                     db: db)
@@ -30,9 +31,11 @@ extension GazetteerBackend {
                 query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
                 widenWhenCapped: false, db: db)
         }
+        var shown: Set<String> = []
         let ranked = Ranking.sorted(
             candidates.filter { $0.score >= minScore }, hasCenter: center != nil,
-            wantsAddress: query.houseNumber != nil)
+            wantsAddress: query.houseNumber != nil
+        ).filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
         return Array(ranked.prefix(k))
     }
 
@@ -46,7 +49,7 @@ extension GazetteerBackend {
     static func matchExpression(_ query: ParsedQuery, lenient: Bool) -> String {
         let terms = query.words.enumerated().map { index, word in
             let exact = "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
-            guard let fixes = query.corrections[word], !fixes.isEmpty else { return exact }
+            guard let fixes = query.alternatives[word], !fixes.isEmpty else { return exact }
             return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }
         if lenient || terms.count == 1 {
@@ -111,6 +114,7 @@ extension GazetteerBackend {
                     query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
             else { return }
             let lon = row.double(4), lat = row.double(5)
+            let kind = AddressType(rawValue: row.text(7))
             let distance =
                 center.map {
                     GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
@@ -118,8 +122,8 @@ extension GazetteerBackend {
             found.append(
                 Candidate(
                     id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
-                    importance: row.double(6), kind: AddressType(rawValue: row.text(7)),
-                    viaAlternateName: match.viaAlternateName))
+                    importance: row.double(6), kind: kind, viaAlternateName: match.viaAlternateName,
+                    sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil))
         }
         return (found, rows)
     }

@@ -12,7 +12,7 @@
 ///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 9
+    static let version = 10
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
@@ -67,6 +67,7 @@ enum GazetteerSchema {
     static let finish = """
         CREATE INDEX places_by_category ON places(category, importance DESC);
         CREATE INDEX places_by_country ON places(country, category);
+        CREATE INDEX places_by_street ON places(lower(street), addr_type);
         INSERT INTO places_fts(places_fts) VALUES('optimize');
         CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;

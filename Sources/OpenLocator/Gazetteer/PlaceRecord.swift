@@ -2,6 +2,10 @@
 enum AddressType: String, Sendable, CaseIterable {
     case poi = "POI"
     case pointAddress = "PointAddress"
+    /// A house number the data lacks, placed between its known neighbours on the street.
+    case streetAddress = "StreetAddress"
+    /// A house number beyond the street's known numbers, placed at the nearest of them.
+    case streetAddressExt = "StreetAddressExt"
     case streetName = "StreetName"
     case locality = "Locality"
 }

@@ -67,4 +67,7 @@ struct Candidate {
     var place: PlaceRecord?
     /// Whether the text matched one of its alternate names rather than its own name.
     var viaAlternateName = false
+    /// Candidates with the same key are one place to a reader (the pieces of a street the
+    /// data splits where a square interrupts it); only the best is shown.
+    var sameAs: String?
 }

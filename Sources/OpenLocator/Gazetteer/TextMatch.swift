@@ -7,7 +7,8 @@ import Foundation
 /// place's locality (city, postcode, region, country) instead. The score is
 /// `100 × earned / words`, minus 3 for each name word the query left unmatched (at most 15),
 /// so "Regatta" scores "Regatta" 100 and "Cafe Regatta" 97. A place none of whose name words
-/// matched does not match at all: "Helsinki" finds the city, not every café in it.
+/// matched does not match at all ("Helsinki" finds the city, not every café in it), and neither
+/// does one whose only matched word is a number ("Hauptstr. 5" does not find "Ward 5").
 enum TextMatch {
     static let prefixCredit = 0.9
     /// What a corrected word earns per edit less than 1: 0.85 for one edit, 0.7 for two, so
@@ -44,22 +45,22 @@ enum TextMatch {
             if let i = nameWords.indices.first(where: { !used[$0] && nameWords[$0] == word }) {
                 used[i] = true
                 earned += 1
-                matchedName = true
+                matchedName = matchedName || word.contains(where: \.isLetter)
             } else if index == query.words.count - 1, query.lastWordIsPrefix,
                 let i = nameWords.indices.first(where: { !used[$0] && nameWords[$0].hasPrefix(word) })
             {
                 used[i] = true
                 earned += prefixCredit
-                matchedName = true
-            } else if let fixes = query.corrections[word],
+                matchedName = matchedName || word.contains(where: \.isLetter)
+            } else if let fixes = query.alternatives[word],
                 let i = nameWords.indices.first(where: { !used[$0] && fixes[nameWords[$0]] != nil })
             {
                 used[i] = true
                 earned += 1 - creditLostPerEdit * Double(fixes[nameWords[i]]!)
-                matchedName = true
+                matchedName = matchedName || word.contains(where: \.isLetter)
             } else if localityWords.contains(word) {
                 earned += 1
-            } else if let fixes = query.corrections[word],
+            } else if let fixes = query.alternatives[word],
                 let edits = localityWords.compactMap({ fixes[$0] }).min()
             {
                 earned += 1 - creditLostPerEdit * Double(edits)

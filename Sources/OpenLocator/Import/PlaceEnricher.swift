@@ -40,7 +40,7 @@ struct PlaceEnricher {
         let streetAddress = AddressFormat.streetAddress(
             number: place.houseNumber, street: place.street, country: place.country)
         switch place.addressType {
-        case .poi, .pointAddress:
+        case .poi, .pointAddress, .streetAddress, .streetAddressExt:
             if !place.street.isEmpty {
                 place.placeAddress = AddressFormat.placeAddress(
                     streetAddress: streetAddress, postal: place.postal, city: place.city, region: place.region,

@@ -22,11 +22,14 @@ struct ParsedQuery: Sendable, Equatable {
     /// Whether the last word may match as a prefix: the text does not end in a space or
     /// punctuation, and the word is not a number or a single letter ("Kaivokatu 10 A").
     let lastWordIsPrefix: Bool
-    /// Index words to try for misspelt query words, with their edit distances
-    /// (`["manerheimintie": ["mannerheimintie": 1]]`); empty until typo tolerance fills it.
-    var corrections: [String: [String: Int]] = [:]
+    /// Other index words each query word may match, with their edit distances: abbreviation
+    /// equivalents at 0 (`["st": ["street": 0, "saint": 0]]`, filled here) and typo
+    /// corrections at 1–2 (`["manerheimintie": ["mannerheimintie": 1]]`, added by the search
+    /// when the words as typed find nothing).
+    var alternatives: [String: [String: Int]] = [:]
 
     init(_ text: String) {
+        let text = Abbreviations.expandingSuffixes(text)
         let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         let main = parts.first.map { TextFolding.words(String($0)) } ?? []
         let locality = parts.count > 1 ? TextFolding.words(String(parts[1])) : []
@@ -34,6 +37,11 @@ struct ParsedQuery: Sendable, Equatable {
         localityWords = Array(locality.prefix(max(0, Self.maxWords - mainWords.count)))
         words = mainWords + localityWords
         houseNumber = mainWords.first(where: Self.isHouseNumber)
+        for word in words {
+            if let equivalents = Abbreviations.equivalents[word] {
+                alternatives[word] = Dictionary(uniqueKeysWithValues: equivalents.map { ($0, 0) })
+            }
+        }
         let endsInWordCharacter =
             text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
         lastWordIsPrefix =

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Street addresses: the street found by its name (typos and abbreviations included), then the
+/// house number on it — the address point itself, or a position interpolated between its
+/// neighbours when the data lacks that number.
+///
+/// Scores start from how well the street name matched, the number counting as one more exactly
+/// matched word (100 for an exact street name), and lose:
+/// - 2 when the number matched but its letter did not ("10 A" for a lone "10"),
+/// - 10 for a number interpolated between two known ones (`Addr_type` StreetAddress),
+/// - 20 for a number beyond the known ones, placed at the nearest (StreetAddressExt),
+/// - 30 for a street with no known numbers, answered with the street (StreetName).
+extension GazetteerBackend {
+    static let letterMismatchDeduction = 2.0
+    static let interpolatedDeduction = 10.0
+    static let outOfRangeDeduction = 20.0
+    static let streetOnlyDeduction = 30.0
+    /// How many differently named or placed streets are tried for one address.
+    static let maxStreetsPerAddress = 3
+
+    /// The best places for an address query on up to ``maxStreetsPerAddress`` matching streets.
+    func addressCandidates(
+        _ address: AddressQuery, query: ParsedQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection,
+        state: State
+    ) throws -> [Candidate] {
+        var streetFilter = filter
+        streetFilter.categoryRanges = SearchFilter.merged(
+            Self.intersect(
+                [tree["Point Address"]!.codeRange, tree["Street Name"]!.codeRange], with: filter.categoryRanges))
+        guard streetFilter.categoryRanges?.isEmpty == false else { return [] }
+        let streetQuery = ParsedQuery(address.streetText)
+        let matches = try textSearch(streetQuery, k: 20, center: center, filter: streetFilter, minScore: 0, db: db)
+        let rows = try places(for: matches, db: db)
+        var seen: Set<String> = []
+        var found: [Candidate] = []
+        for match in matches {
+            guard let row = rows[match.id] else { continue }
+            let street = row.street.isEmpty ? row.name : row.street
+            guard seen.insert(TextFolding.fold(street) + "|" + row.city).inserted else { continue }
+            let locality = [
+                row.postal, row.city, row.neighborhood, row.region, row.country,
+                state.results.countryNames[row.country] ?? "",
+            ]
+            let streetScore =
+                TextMatch.score(
+                    streetQuery, name: TextFolding.fold(street), alternateNames: "",
+                    locality: TextFolding.fold(locality.joined(separator: " ")))?.score ?? match.score
+            // The number is one more word of the query, matched exactly: a typo in a one-word
+            // street costs half as much as it would alone, as in ``TextMatch``.
+            let words = Double(streetQuery.words.count)
+            let nameDeduction = (100 - streetScore) * words / (words + 1)
+            if var candidate = try locate(address.houseNumber, street: street, city: row.city, query: query, db: db) {
+                candidate.score = max(0, candidate.score - nameDeduction)
+                candidate.distance =
+                    center.map { $0.distance(to: Point(latitude: candidate.latitude, longitude: candidate.longitude)) }
+                    ?? 0
+                if filter.allows(longitude: candidate.longitude, latitude: candidate.latitude) {
+                    found.append(candidate)
+                }
+            }
+            if seen.count >= Self.maxStreetsPerAddress { break }
+        }
+        return found
+    }
+
+    /// The house number on one street, scored out of 100. Of several points with that number
+    /// (a range, entrances, a number with a floor), the one whose written address best matches
+    /// the whole query wins: "Yrjönkatu 13" is 13, not the range 12-14 across the street.
+    /// Street names compare case-insensitively ("Alvar Aallon Katu" = "Alvar Aallon katu").
+    private func locate(
+        _ wanted: HouseNumber, street: String, city: String, query: ParsedQuery, db: SQLiteConnection
+    ) throws -> Candidate? {
+        let statement = try db.statement(
+            "SELECT \(PlaceRecord.columns) FROM places WHERE lower(street) = lower(?1) AND addr_type = ?2 AND city = ?3 ORDER BY id"
+        )
+        var numbered: [(number: HouseNumber, place: PlaceRecord)] = []
+        try statement.forEachRow([.text(street), .text(AddressType.pointAddress.rawValue), .text(city)]) { row in
+            let place = PlaceRecord(row: row)
+            if let number = HouseNumber(place.houseNumber) { numbered.append((number, place)) }
+        }
+        func candidate(_ place: PlaceRecord, score: Double) -> Candidate {
+            Candidate(
+                id: place.id, longitude: place.longitude, latitude: place.latitude, score: score, distance: 0,
+                importance: place.importance, kind: place.addressType, place: place)
+        }
+        let exact = numbered.filter { $0.number.matches(wanted) }.map { entry in
+            let written = TextFolding.fold(entry.place.street + " " + entry.place.houseNumber)
+            return (entry, TextMatch.score(query, name: written, alternateNames: "", locality: "")?.score ?? 0)
+        }
+        if let best = exact.max(by: { $0.1 < $1.1 }) {  // `max` keeps the first of equals: the lowest id
+            return candidate(best.0.place, score: 100)
+        }
+        if let sameNumber = numbered.filter({ $0.number.number == wanted.number })
+            .min(by: { ($0.number.letter.isEmpty ? 0 : 1) < ($1.number.letter.isEmpty ? 0 : 1) })
+        {
+            return candidate(sameNumber.place, score: 100 - Self.letterMismatchDeduction)
+        }
+        if numbered.isEmpty {
+            var streetRow: PlaceRecord?
+            try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
+                if streetRow == nil { streetRow = PlaceRecord(row: row) }
+            }
+            return streetRow.map { candidate($0, score: 100 - Self.streetOnlyDeduction) }
+        }
+        // Neighbours on the same side of the street (same parity) when there are, else any.
+        let sameSide = numbered.filter { $0.number.number % 2 == wanted.number % 2 }
+        let side = sameSide.isEmpty ? numbered : sameSide
+        let below = side.filter { $0.number.number < wanted.number }.max { $0.number.number < $1.number.number }
+        let above = side.filter { $0.number.number > wanted.number }.min { $0.number.number < $1.number.number }
+        if let below, let above {
+            let t = Double(wanted.number - below.number.number) / Double(above.number.number - below.number.number)
+            var place = below.place
+            place.longitude += t * (above.place.longitude - below.place.longitude)
+            place.latitude += t * (above.place.latitude - below.place.latitude)
+            return candidate(
+                Self.synthesized(place, number: wanted, type: .streetAddress), score: 100 - Self.interpolatedDeduction)
+        }
+        let nearest = numbered.min { abs($0.number.number - wanted.number) < abs($1.number.number - wanted.number) }!
+        return candidate(
+            Self.synthesized(nearest.place, number: wanted, type: .streetAddressExt),
+            score: 100 - Self.outOfRangeDeduction)
+    }
+
+    /// An address the data lacks, built from a neighbour on the same street. Its id is the
+    /// neighbour's negated, so it never collides with a stored place.
+    private static func synthesized(_ neighbour: PlaceRecord, number: HouseNumber, type: AddressType) -> PlaceRecord {
+        var place = neighbour
+        place.id = -neighbour.id
+        place.addressType = type
+        place.category = CategoryTree.world["Street Address"]!.code
+        place.houseNumber = number.description
+        place.importance = 0
+        place.source = "interpolated"
+        place.placeAddress = AddressFormat.placeAddress(
+            streetAddress: AddressFormat.streetAddress(
+                number: place.houseNumber, street: place.street, country: place.country),
+            postal: place.postal, city: place.city, region: place.region, country: place.country)
+        return place
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import OpenLocator
+
+/// The address parser, house numbers and abbreviations, without a gazetteer.
+@Suite struct AddressQueryTests {
+    @Test func readsStreetAndNumberInEitherOrder() throws {
+        let european = try #require(AddressQuery("Mannerheimintie 10"))
+        #expect(european.streetWords == ["mannerheimintie"])
+        #expect(european.houseNumber == HouseNumber(number: 10))
+        let english = try #require(AddressQuery("10 Main Street"))
+        #expect(english.streetWords == ["main", "street"])
+        #expect(english.houseNumber == HouseNumber(number: 10))
+    }
+
+    @Test func readsLettersRangesUnitsPostcodesAndLocalities() throws {
+        let full = try #require(AddressQuery("Mannerheimintie 10 A 5, 00100 Helsinki"))
+        #expect(full.houseNumber == HouseNumber(number: 10, letter: "a"))
+        #expect(full.unit == "5")
+        #expect(full.postcode == "00100")
+        #expect(full.localityWords == ["helsinki"])
+        #expect(AddressQuery("Fredrikinkatu 12b")?.houseNumber == HouseNumber(number: 12, letter: "b"))
+        #expect(AddressQuery("Fredrikinkatu 12 B")?.houseNumber == HouseNumber(number: 12, letter: "b"))
+        #expect(AddressQuery("Yrjönkatu 10-12")?.houseNumber == HouseNumber(number: 10, through: 12))
+        #expect(AddressQuery("Yrjönkatu 10 - 12")?.houseNumber == HouseNumber(number: 10, through: 12))
+        let unit = try #require(AddressQuery("10 Main St Apt 4, Springfield, IL"))
+        #expect(unit.streetWords == ["main", "st"])
+        #expect(unit.unit == "4")
+        #expect(unit.localityWords == ["springfield", "il"])
+        #expect(AddressQuery("221b Baker Street #3")?.unit == "3")
+        #expect(AddressQuery("Kaivokatu 1, Helsinki")?.localityWords == ["helsinki"])
+    }
+
+    @Test func isNilWithoutAStreetOrANumber() {
+        #expect(AddressQuery("Helsinki") == nil)
+        #expect(AddressQuery("10") == nil)
+        #expect(AddressQuery("10 20") == nil)
+        #expect(AddressQuery("") == nil)
+        #expect(AddressQuery("A1 motorway") == nil)
+    }
+
+    @Test func houseNumbersCompareAsNumbers() throws {
+        #expect(HouseNumber("12 B") == HouseNumber(number: 12, letter: "b"))
+        #expect(HouseNumber("14B") == HouseNumber(number: 14, letter: "b"))
+        #expect(HouseNumber("10–12") == HouseNumber(number: 10, through: 12))
+        #expect(HouseNumber("2, 2. krs./Floor 2") == HouseNumber(number: 2))
+        #expect(HouseNumber("Floor 2") == nil)
+        #expect(HouseNumber("1234567") == nil)
+        let range = try #require(HouseNumber("12-16"))
+        #expect(range.matches(HouseNumber(number: 14)))
+        #expect(!range.matches(HouseNumber(number: 13)), "12-16 is the even side")
+        #expect(try #require(HouseNumber("1-4")).matches(HouseNumber(number: 3)))
+        #expect(!HouseNumber(number: 12, letter: "a").matches(HouseNumber(number: 12, letter: "b")))
+        #expect(HouseNumber(number: 10, through: 12).description == "10-12")
+    }
+
+    @Test func expandsAbbreviatedEndingsAndKnowsEquivalentWords() {
+        #expect(Abbreviations.expandingSuffixes("Aleksanterink. 5") == "Aleksanterinkatu 5")
+        #expect(Abbreviations.expandingSuffixes("Hämeent. 10, Helsinki") == "Hämeentie 10, Helsinki")
+        #expect(Abbreviations.expandingSuffixes("Hauptstr. 5") == "Hauptstrasse 5")
+        #expect(Abbreviations.expandingSuffixes("Fort. Park. St. Mt.") == "Fort. Park. St. Mt.")
+        #expect(Abbreviations.equivalents["st"] == ["street", "str", "saint"])
+        #expect(Abbreviations.equivalents["avenue"] == ["ave", "av"])
+        #expect(ParsedQuery("Main St").alternatives["st"]?["street"] == 0)
+    }
+}
