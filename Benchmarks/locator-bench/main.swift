@@ -62,12 +62,14 @@ func measure<Q>(_ queries: [Q], warmUp: Int = 200, _ body: (Q) async throws -> V
     return Sample(milliseconds: times)
 }
 
-func report(_ label: String, _ sample: Sample, baseline: Sample? = nil) {
+func report(_ label: String, _ sample: Sample, baseline: Sample? = nil, baselineName: String = "brute-force scan") {
     var line = "  " + label.padding(toLength: 44, withPad: " ", startingAt: 0)
-    line += String(format: " p50 %7.3f ms   p99 %7.3f ms", sample.median, sample.percentile(0.99))
+    line += String(
+        format: " p50 %7.3f ms   p95 %7.3f ms   p99 %7.3f ms", sample.median, sample.percentile(0.95),
+        sample.percentile(0.99))
     if let baseline {
         line += String(
-            format: "   (baseline: brute-force scan p50 %.3f ms, %.1f× faster)", baseline.median,
+            format: "   (baseline: \(baselineName) p50 %.3f ms, %.1f× faster)", baseline.median,
             baseline.median / sample.median)
     }
     print(line)
@@ -121,6 +123,29 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
         _ = try await task.reverseGeocode(forLocation: point)
     }
     report("reverse geocode (all feature types)", reverse)
+    // Suggest as typed: every prefix of 2 to 12 characters of the names, half with a point.
+    var twoLetters: [(String, Point?)] = []
+    var longer: [(String, Point?)] = []
+    for (index, name) in workload.names.prefix(queries).enumerated() {
+        let point = index % 2 == 0 ? workload.points[index % workload.points.count] : nil
+        let characters = Array(name)
+        guard characters.count >= 2 else { continue }
+        twoLetters.append((String(characters.prefix(2)), point))
+        for length in 3...min(12, max(3, characters.count)) where length <= characters.count {
+            longer.append((String(characters.prefix(length)), point))
+        }
+    }
+    func suggest(_ text: String, _ point: Point?) async throws {
+        var parameters = SuggestParameters()
+        parameters.preferredSearchLocation = point
+        _ = try await task.suggest(forSearchText: text, parameters: parameters)
+    }
+    let shortSuggest = try await measure(twoLetters) { try await suggest($0, $1) }
+    let plainShort = try await measure(Array(twoLetters.prefix(max(50, queries / 10))), warmUp: 10) { text, _ in
+        _ = try await task.plainPrefixSearch(text, k: 5)
+    }
+    report("suggest, 2 characters", shortSuggest, baseline: plainShort, baselineName: "plain FTS5 prefix")
+    report("suggest, 3+ characters (\(longer.count) prefixes)", try await measure(longer) { try await suggest($0, $1) })
 }
 
 func fileSize(_ url: URL) -> Double {

@@ -6,7 +6,7 @@ enum FindCommand: Command {
     static let name = "find"
     static let abstract = "Find places by category, name or address."
     static let spec = CommandLineArguments.Spec(
-        options: ["near", "max", "within", "format", "gazetteer", "min-score", "country", "sr"],
+        options: ["near", "max", "within", "format", "gazetteer", "min-score", "country", "sr", "magic-key"],
         repeatable: ["category"], maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
@@ -14,6 +14,7 @@ enum FindCommand: Command {
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
                             [--sr 4326|3857] [--format table|json|geojson] [--gazetteer PATH]
+                            [--magic-key KEY]
 
         ARGUMENTS:
           TEXT                    A category ("coffee shop", "gas station", "food", "hotel", "parks"),
@@ -32,6 +33,7 @@ enum FindCommand: Command {
           --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
           --gazetteer PATH        Search this gazetteer instead of the default one.
+          --magic-key KEY         Find the suggestion TEXT with this key from 'locator suggest'.
           -h, --help              Show help information.
 
         EXAMPLES:
@@ -73,7 +75,14 @@ enum FindCommand: Command {
         let format = try format(arguments, choices: ["table", "json", "geojson"])
 
         let task = try locatorTask(arguments)
-        let results = try await task.geocode(forSearchText: text, using: parameters)
+        let results: [GeocodeResult]
+        if let key = arguments.value("magic-key") {
+            guard !text.isEmpty else { throw UsageError("--magic-key needs the suggestion's TEXT too") }
+            results = try await task.geocode(
+                forSuggestResult: SuggestResult(label: text, isCollection: false, magicKey: key), using: parameters)
+        } else {
+            results = try await task.geocode(forSearchText: text, using: parameters)
+        }
         switch format {
         case "json":
             Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))

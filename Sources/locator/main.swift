@@ -5,7 +5,8 @@ import OpenLocator
 /// (usage 64, runtime 1), in one place.
 enum Locator {
     static let commands = [
-        CommandEntry(FindCommand.self), CommandEntry(ReverseCommand.self), CommandEntry(IdentifyCommand.self),
+        CommandEntry(FindCommand.self), CommandEntry(SuggestCommand.self), CommandEntry(ReverseCommand.self),
+        CommandEntry(IdentifyCommand.self),
         CommandEntry(BuildCommand.self), CommandEntry(InfoCommand.self),
     ]
 

@@ -37,6 +37,37 @@ struct CategoryResolver: Sendable {
         return (phrases[key] ?? []).compactMap { tree.category(code: $0) }
     }
 
+    /// Categories of places (POIs and populated places) whose name or a synonym starts with
+    /// the folded text, best first: an exact phrase, then shorter phrases. For suggest, so
+    /// the text must be 3+ letters and most (60 %) of the phrase's first word: "caf" and
+    /// "coff" suggest cafés, "sto" does not suggest Storage.
+    ///
+    /// ```swift
+    /// CategoryResolver.world.categories(startingWith: "coff")   // [Coffee Shop]
+    /// ```
+    func categories(startingWith text: String) -> [Category] {
+        let folded = TextFolding.fold(text)
+        guard folded.count >= 3 else { return [] }
+        let singular = Self.singularPhrase(folded)
+        func order(_ phrase: String) -> (Int, Int, String) {
+            (phrase == singular || phrase == folded ? 0 : 1, phrase.count, phrase)
+        }
+        func covered(_ phrase: String) -> Bool {
+            let firstWord = phrase.prefix(while: { $0 != " " }).count
+            return folded.count >= firstWord || folded.count * 5 >= firstWord * 3
+        }
+        let matches = phrases.keys.filter { ($0.hasPrefix(folded) || $0.hasPrefix(singular)) && covered($0) }
+            .sorted { order($0) < order($1) }
+        let places = [tree["POI"]!, tree["Populated Place"]!]
+        var seen: Set<Int> = []
+        return matches.flatMap { phrases[$0]! }.compactMap { code in
+            guard seen.insert(code).inserted, places.contains(where: { $0.codeRange.contains(code) }) else {
+                return nil
+            }
+            return tree.category(code: code)
+        }
+    }
+
     /// Resolves user-given filter names (exact names or synonyms), throwing for unknown ones.
     func filterCategories(_ names: [String]) throws -> [Category] {
         var found: [Category] = []

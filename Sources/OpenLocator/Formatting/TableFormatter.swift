@@ -19,7 +19,13 @@ public enum TableFormatter {
             let distance = a["Distance"]?.doubleValue.map(formatDistance) ?? ""
             rows.append([String(index + 1), name, type, showDistance ? distance : nil, address].compactMap { $0 })
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return aligned(rows)
+    }
+
+    /// Rows of cells as aligned columns, two spaces apart; the last column is not padded.
+    public static func aligned(_ rows: [[String]]) -> String {
+        guard let header = rows.first else { return "" }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
                 // Pad by characters: `padding(toLength:)` counts UTF-16 units and cuts "Kāz̧emābād".

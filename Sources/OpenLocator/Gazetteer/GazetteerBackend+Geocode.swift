@@ -13,6 +13,7 @@ extension GazetteerBackend {
             let query = ParsedQuery(searchText)
             let phraseCategories = query.words.isEmpty ? [] : resolver.categories(matching: searchText)
             var candidates: [Candidate]
+            var searchPoint = center
             if query.words.isEmpty || !phraseCategories.isEmpty {
                 if !phraseCategories.isEmpty {
                     filter.categoryRanges = SearchFilter.merged(
@@ -27,7 +28,15 @@ extension GazetteerBackend {
                 candidates = try textSearch(
                     query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore,
                     db: db)
-                if let address = AddressQuery(searchText) {
+                if (candidates.first?.score ?? 0) < Self.mixedQueryThreshold,
+                    let mixed = MixedQuery(searchText, resolver: resolver),
+                    let around = try placesAround(
+                        mixed, k: parameters.maxResults, center: center, filter: filter, db: db),
+                    !around.places.isEmpty
+                {
+                    candidates = around.places.filter { $0.score >= parameters.minScore }
+                    searchPoint = around.anchor
+                } else if let address = AddressQuery(searchText) {
                     let addresses = try addressCandidates(
                         address, query: query, center: center, filter: filter, db: db, state: state
                     )
@@ -46,12 +55,53 @@ extension GazetteerBackend {
             return try candidates.compactMap { candidate in
                 guard let place = rows[candidate.id] else { return nil }
                 return try state.results.result(
-                    place, score: candidate.score, distance: candidate.distance, input: center,
+                    place, score: candidate.score, distance: candidate.distance, input: searchPoint,
                     outputSpatialReference: outputReference, requested: parameters.resultAttributeNames,
                     all: ResultAttributes.candidateFields, defaults: ResultAttributes.defaultFields)
             }
         }
     }
+
+    /// Below this best plain-text score, a query that reads as category + place ("cafes in
+    /// Kallio") is searched as such. At or above it the words name a place ("Cafe Regatta").
+    static let mixedQueryThreshold = 97.0
+
+    /// The places of a mixed query's category nearest the place it names, which becomes the
+    /// search point (`Distance` is measured from it), within twice the place's extent (5 km
+    /// around a district, 16 km around a town of 50,000, 40 km around a city of a million;
+    /// 2 km around a POI or address). Their score is the place's text score: 100 when its
+    /// name matched exactly. `nil` when the place is not found.
+    func placesAround(_ mixed: MixedQuery, k: Int, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+        throws -> (places: [Candidate], anchor: Point)?
+    {
+        var anywhere = filter
+        anywhere.categoryRanges = nil
+        let placeQuery = ParsedQuery(mixed.placeWords.joined(separator: " ") + " ")
+        guard
+            let anchor = try textSearch(placeQuery, k: 1, center: center, filter: anywhere, minScore: 0, db: db).first,
+            anchor.score >= Self.mixedPlaceMinimumScore
+        else { return nil }
+        var categoryFilter = filter
+        categoryFilter.categoryRanges = SearchFilter.merged(
+            Self.intersect(mixed.categories.map(\.codeRange), with: filter.categoryRanges))
+        guard categoryFilter.categoryRanges?.isEmpty == false else { return nil }
+        let point = Point(latitude: anchor.latitude, longitude: anchor.longitude)
+        let radius =
+            try places(for: [anchor], db: db)[anchor.id].map {
+                max(Self.mixedMinimumRadius, 2 * ResultBuilder.extentRadius($0))
+            } ?? Self.mixedMinimumRadius
+        let places = try nearest(k, to: point, filter: categoryFilter, db: db, maxDistance: radius).map { place in
+            var place = place
+            place.score = anchor.score
+            return place
+        }
+        return (places, point)
+    }
+
+    /// The lowest text score the place of a mixed query may have: a typo is fine, a stray
+    /// partial match is not.
+    static let mixedPlaceMinimumScore = 80.0
+    static let mixedMinimumRadius = 2000.0
 
     /// The parts of `ranges` that also lie in `filter` (all of them when there is no filter).
     static func intersect(_ ranges: [ClosedRange<Int>], with filter: [ClosedRange<Int>]?) -> [ClosedRange<Int>] {

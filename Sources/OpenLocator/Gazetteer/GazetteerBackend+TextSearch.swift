@@ -94,9 +94,9 @@ extension GazetteerBackend {
 
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
-    private func fetchTextMatches(
+    func fetchTextMatches(
         _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
-        db: SQLiteConnection
+        limit: Int = textCandidateLimit, db: SQLiteConnection
     ) throws -> (candidates: [Candidate], rows: Int) {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
@@ -107,24 +107,25 @@ extension GazetteerBackend {
             """)
         var found: [Candidate] = []
         var rows = 0
-        try statement.forEachRow([.text(expression), .integer(Int64(Self.textCandidateLimit))] + values) { row in
+        try statement.forEachRow([.text(expression), .integer(Int64(limit))] + values) { row in
+            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
             rows += 1
-            guard
-                let match = TextMatch.score(
-                    query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
-            else { return }
-            let lon = row.double(4), lat = row.double(5)
-            let kind = AddressType(rawValue: row.text(7))
-            let distance =
-                center.map {
-                    GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon)
-                } ?? 0
-            found.append(
-                Candidate(
-                    id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
-                    importance: row.double(6), kind: kind, viaAlternateName: match.viaAlternateName,
-                    sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil))
         }
         return (found, rows)
+    }
+
+    /// A row of (id, folded name, folded alternate names, folded locality, lon, lat,
+    /// importance, addr_type) scored against the query; `nil` when it does not match.
+    static func scoredCandidate(_ query: ParsedQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
+        guard let match = TextMatch.score(query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
+        else { return nil }
+        let lon = row.double(4), lat = row.double(5)
+        let kind = AddressType(rawValue: row.text(7))
+        let distance =
+            center.map { GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon) } ?? 0
+        return Candidate(
+            id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
+            importance: row.double(6), kind: kind, viaAlternateName: match.viaAlternateName,
+            sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil)
     }
 }

@@ -8,11 +8,13 @@
 ///   Category codes are a depth-first numbering of the category tree, so "Food or any
 ///   descendant" is one code range and the R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
+/// - `suggest_prefixes`, `chains`: the most important places per 2–3 letter prefix, and names
+///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
 ///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 10
+    static let version = 11
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
@@ -59,6 +61,10 @@ enum GazetteerSchema {
             id, min_lon, max_lon, min_lat, max_lat, min_category, max_category);
         CREATE VIRTUAL TABLE places_fts USING fts5(
             name, alt_names, locality, tokenize = 'unicode61 remove_diacritics 0', detail = 'column');
+        CREATE TABLE suggest_prefixes(
+            prefix TEXT NOT NULL, id INTEGER NOT NULL, importance REAL NOT NULL, PRIMARY KEY(prefix, id)
+        ) WITHOUT ROWID;
+        CREATE TABLE chains(name_key TEXT PRIMARY KEY, name TEXT NOT NULL, places INTEGER NOT NULL) WITHOUT ROWID;
         CREATE VIRTUAL TABLE street_segments USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
         """

@@ -5,6 +5,7 @@ import Foundation
 final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
+    private var suggestIndex = SuggestIndex()
 
     /// Creates the schema in an empty database file.
     init(path: String) throws {
@@ -51,6 +52,10 @@ final class GazetteerWriter {
         try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
             .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
+        suggestIndex.add(
+            id: id, importance: place.importance,
+            foldedNames: [searchText.name] + searchText.alternateNames.components(separatedBy: " ; "),
+            displayName: place.name, isPOI: place.addressType == .poi)
         return id
     }
 
@@ -80,8 +85,9 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Builds the secondary indexes and merges the full-text index.
+    /// Writes the suggest tables, builds the secondary indexes and merges the full-text index.
     func finish() throws {
+        try suggestIndex.write(to: connection)
         try connection.execute(GazetteerSchema.finish)
     }
 }

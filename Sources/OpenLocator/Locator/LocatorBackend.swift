@@ -5,6 +5,10 @@ protocol LocatorBackend: Sendable {
     func geocode(searchText: String, parameters: GeocodeParameters) async throws -> [GeocodeResult]
     /// Finds what is at or near a location.
     func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult]
+    /// Suggests places, categories and chains for text being typed.
+    func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult]
+    /// The places a suggestion stands for.
+    func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult]
     /// Describes the backend's data.
     func info() async throws -> LocatorInfo
 }

@@ -22,6 +22,26 @@ extension LocatorTask {
     }
 }
 
+extension LocatorTask {
+    /// The `k` most important places with a word starting with `prefix`, straight from FTS5
+    /// (every match ranked): the baseline suggest's precomputed prefix lists are compared with.
+    @_spi(Benchmarks)
+    public func plainPrefixSearch(_ prefix: String, k: Int) async throws -> [Int64] {
+        guard let backend = backend as? GazetteerBackend else { return [] }
+        let word = TextFolding.fold(prefix).replacingOccurrences(of: " ", with: "")
+        return try backend.read("benchmark") { db, _ in
+            var ids: [Int64] = []
+            try db.statement(
+                """
+                SELECT p.id FROM places_fts f JOIN places p ON p.id = f.rowid
+                WHERE places_fts MATCH ? ORDER BY p.importance DESC LIMIT ?
+                """
+            ).forEachRow([.text("{name alt_names} : \"\(word)\"*"), .integer(Int64(k))]) { ids.append($0.int(0)) }
+            return ids
+        }
+    }
+}
+
 /// A GeoNames populated place, for generating realistic synthetic data.
 @_spi(Benchmarks)
 public struct BenchmarkCity: Sendable {

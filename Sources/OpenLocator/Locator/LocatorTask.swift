@@ -42,11 +42,7 @@ public final class LocatorTask: Sendable {
     public func geocode(forSearchText searchText: String, using parameters: GeocodeParameters = GeocodeParameters())
         async throws -> [GeocodeResult]
     {
-        let length = searchText.unicodeScalars.count
-        guard length <= Self.maxSearchTextLength else {
-            throw LocatorError.invalidParameter(
-                "search text is too long (\(length) characters); at most \(Self.maxSearchTextLength) are allowed")
-        }
+        try Self.checkLength(searchText)
         try Task.checkCancellation()
         return try await backend.geocode(searchText: searchText, parameters: parameters.validated())
     }
@@ -68,6 +64,40 @@ public final class LocatorTask: Sendable {
         }
         try Task.checkCancellation()
         return try await backend.reverseGeocode(location: location, parameters: parameters.validated())
+    }
+
+    /// Suggests completions for text as it is typed: places (nearest and most important
+    /// first), categories and chains. Text shorter than 2 characters suggests nothing.
+    ///
+    /// ```swift
+    /// let suggestions = try await task.suggest(forSearchText: "coff")
+    /// // [Coffee Shop (collection), Coffee House, ...]
+    /// ```
+    /// - Throws: ``LocatorError`` for bad parameters or an unusable gazetteer.
+    public func suggest(forSearchText searchText: String, parameters: SuggestParameters = SuggestParameters())
+        async throws -> [SuggestResult]
+    {
+        try Self.checkLength(searchText)
+        try Task.checkCancellation()
+        return try await backend.suggest(searchText: searchText, parameters: parameters.validated())
+    }
+
+    /// The places a suggestion stands for: the place itself, or for a category or chain the
+    /// places of it nearest `preferredSearchLocation` (most important without one).
+    public func geocode(
+        forSuggestResult suggestion: SuggestResult, using parameters: GeocodeParameters = GeocodeParameters()
+    ) async throws -> [GeocodeResult] {
+        try Self.checkLength(suggestion.label)
+        try Task.checkCancellation()
+        return try await backend.geocode(suggestion: suggestion, parameters: parameters.validated())
+    }
+
+    private static func checkLength(_ text: String) throws {
+        let length = text.unicodeScalars.count
+        guard length <= maxSearchTextLength else {
+            throw LocatorError.invalidParameter(
+                "search text is too long (\(length) characters); at most \(maxSearchTextLength) are allowed")
+        }
     }
 
     /// Describes the data behind this task: sources, attribution, counts per category.

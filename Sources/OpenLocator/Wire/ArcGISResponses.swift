@@ -51,6 +51,22 @@ public enum ArcGISResponses {
         ])
     }
 
+    /// A `suggest` response: `{"suggestions":[{"text","magicKey","isCollection"}]}`.
+    public static func suggest(_ suggestions: [SuggestResult]) -> JSONValue {
+        .object([
+            (
+                "suggestions",
+                .array(
+                    suggestions.map {
+                        .object([
+                            ("text", .string($0.label)), ("magicKey", .string($0.magicKey)),
+                            ("isCollection", .bool($0.isCollection)),
+                        ])
+                    })
+            )
+        ])
+    }
+
     /// The error ArcGIS returns when nothing lies near a reverse-geocoded point.
     public static let unableToFindAddress = error(
         code: 400, message: "Cannot perform query. Invalid query parameters.",

@@ -1,0 +1,260 @@
+import Foundation
+
+/// Suggest: completions for text being typed, cheap enough for every keystroke.
+///
+/// Places come from two retrievals, scored by ``TextMatch`` (the last word as a prefix) and
+/// ordered by ``Ranking``:
+/// - the most important matches: for a single word of 2–3 letters the precomputed
+///   `suggest_prefixes` list (see ``SuggestIndex``), otherwise FTS5 ordered by importance;
+/// - with a `preferredSearchLocation`, matches within ``nearbyRadius`` of it: for a short
+///   word, the places in that box whose names start with it, otherwise FTS5 inside the box.
+///
+/// A category whose name or synonym starts with the text ("coff" → Coffee Shop) and a chain
+/// (a name ``SuggestIndex/minimumChainSize`` or more POIs share) come first, as collections.
+extension GazetteerBackend {
+    /// How far around the search point nearby places are looked for.
+    static let nearbyRadius = 25_000.0
+    /// The most places of the nearby box read for a short prefix, so a dense box costs a
+    /// bounded time (then only some of its places are considered).
+    static let nearbyScanLimit = 5000
+    /// The most matches one retrieval scores.
+    static let suggestCandidateLimit = 200
+
+    func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult] {
+        let query = ParsedQuery(searchText)
+        guard query.words.joined().count >= 2 else { return [] }
+        let filterCategories = try resolver.filterCategories(parameters.categories)
+        let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
+        return try read("suggest") { db, state in
+            let filter = SearchFilter(
+                categoryRanges: filterCategories.isEmpty ? nil : SearchFilter.merged(filterCategories.map(\.codeRange)),
+                area: parameters.searchArea?.projected(to: .wgs84),
+                country: try countryFilter(parameters.countryCode, state: state))
+            var suggestions: [SuggestResult] = []
+            var labels: Set<String> = []
+            func add(_ suggestion: SuggestResult) {
+                guard suggestions.count < parameters.maxResults, labels.insert(suggestion.label).inserted else {
+                    return
+                }
+                suggestions.append(suggestion)
+            }
+            if let category = resolver.categories(startingWith: searchText).first(where: { category in
+                filter.categoryRanges?.contains { $0.overlaps(category.codeRange) } ?? true
+            }) {
+                add(
+                    SuggestResult(
+                        label: category.name, isCollection: true, magicKey: MagicKey.category(category.name).text))
+            }
+            if let chain = try chain(startingWith: query, db: db) {
+                add(SuggestResult(label: chain.name, isCollection: true, magicKey: MagicKey.chain(chain.key).text))
+            }
+            let candidates = try suggestedPlaces(query, center: center, filter: filter, db: db)
+            let rows = try places(for: Array(candidates.prefix(parameters.maxResults * 3)), db: db)
+            for candidate in candidates.prefix(parameters.maxResults * 3) {
+                guard let place = rows[candidate.id] else { continue }
+                add(
+                    SuggestResult(
+                        label: Self.label(place, state: state), isCollection: false,
+                        magicKey: MagicKey.place(place.id).text))
+            }
+            return suggestions
+        }
+    }
+
+    /// The text a place is suggested as: "Stockmann, Aleksanterinkatu 52, 00100 Helsinki, FIN".
+    static func label(_ place: PlaceRecord, state: State) -> String {
+        state.results.attribute(
+            "LongLabel", of: place, score: 100, distance: 0, location: place.location,
+            extent: Envelope.around(place.location, metres: 0)
+        ).stringValue ?? place.name
+    }
+
+    /// The most-used chain name starting with the query, when the query is one word so far.
+    private func chain(startingWith query: ParsedQuery, db: SQLiteConnection) throws -> (key: String, name: String)? {
+        let prefix = query.words.joined(separator: " ")
+        guard prefix.count >= 3 else { return nil }
+        var found: (String, String)?
+        try db.statement(
+            "SELECT name_key, name FROM chains WHERE name_key >= ?1 AND name_key < ?1 || x'7F' ORDER BY places DESC, name_key LIMIT 1"
+        ).forEachRow([.text(prefix)]) { found = ($0.text(0), $0.text(1)) }
+        return found
+    }
+
+    /// Matching places, best first.
+    private func suggestedPlaces(_ query: ParsedQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+        throws -> [Candidate]
+    {
+        let shortPrefix =
+            query.words.count == 1 && query.lastWordIsPrefix
+            && SuggestIndex.prefixLengths.contains(query.words[0].count)
+        let unfiltered = filter.categoryRanges == nil && filter.country == nil && filter.area == nil
+        var found: [Candidate] = []
+        let expression = Self.matchExpression(query, lenient: false)
+        if shortPrefix && unfiltered {
+            found += try precomputed(query, center: center, db: db)
+        } else {
+            found += try fetchTextMatches(
+                query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
+                limit: Self.suggestCandidateLimit, db: db
+            ).candidates
+        }
+        if let center {
+            for box in GreatCircle.boxes(around: center, radius: Self.nearbyRadius) {
+                var nearby = filter
+                guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
+                nearby.area = area
+                found +=
+                    try shortPrefix
+                    ? scanned(query, center: center, filter: nearby, db: db)
+                    : fetchTextMatches(
+                        query, expression: expression, center: center, filter: nearby, order: nil,
+                        limit: Self.suggestCandidateLimit, db: db
+                    ).candidates
+            }
+        }
+        var seen: Set<Int64> = []
+        found = found.filter { seen.insert($0.id).inserted }
+        var shown: Set<String> = []
+        return Ranking.sorted(found, hasCenter: center != nil, wantsAddress: false)
+            .filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
+    }
+
+    /// The precomputed most important places for a 2–3 letter prefix.
+    private func precomputed(_ query: ParsedQuery, center: Point?, db: SQLiteConnection) throws -> [Candidate] {
+        var found: [Candidate] = []
+        try db.statement(
+            """
+            SELECT c.id, c.c0, c.c1, c.c2, p.lon, p.lat, p.importance, p.addr_type
+            FROM suggest_prefixes s JOIN places p ON p.id = s.id JOIN places_fts_content c ON c.id = s.id
+            WHERE s.prefix = ?
+            """
+        ).forEachRow([.text(query.words[0])]) { row in
+            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
+        }
+        return found
+    }
+
+    /// Places inside the filter's box with a name word starting with the one short word
+    /// typed. The names are read from FTS5's content table (`places_fts_content`: c0 name,
+    /// c1 alternate names, c2 locality), three times cheaper per row than through the virtual
+    /// table, and filtered by `instr` before any is scored.
+    private func scanned(_ query: ParsedQuery, center: Point, filter: SearchFilter, db: SQLiteConnection) throws
+        -> [Candidate]
+    {
+        guard let area = filter.area else { return [] }
+        let (condition, values) = filter.sql(firstIndex: 7)
+        var found: [Candidate] = []
+        try db.statement(
+            """
+            SELECT c.id, c.c0, c.c1, c.c2, p.lon, p.lat, p.importance, p.addr_type
+            FROM (SELECT id FROM places_rtree
+                  WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4 LIMIT ?5) r
+            JOIN places_fts_content c ON c.id = r.id JOIN places p ON p.id = r.id
+            WHERE instr(' ' || c.c0 || ' ' || c.c1, ?6) > 0\(condition)
+            """
+        ).forEachRow(
+            [
+                .double(area.xmin), .double(area.xmax), .double(area.ymin), .double(area.ymax),
+                .integer(Int64(Self.nearbyScanLimit)), .text(" " + query.words[0]),
+            ] + values
+        ) { row in
+            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
+        }
+        return found
+    }
+
+    func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
+        switch MagicKey(suggestion.magicKey) {
+        case .place(let id):
+            let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
+            let found = try read("geocode") { db, state -> GeocodeResult? in
+                let candidate = Candidate(id: id, longitude: 0, latitude: 0, score: 100, distance: 0, importance: 0)
+                // A key from another gazetteer names another place: only a matching label counts.
+                guard let place = try places(for: [candidate], db: db)[id],
+                    Self.label(place, state: state) == suggestion.label
+                else { return nil }
+                return try state.results.result(
+                    place, score: 100, distance: center.map { $0.distance(to: place.location) } ?? 0, input: center,
+                    outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
+                    requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
+                    defaults: ResultAttributes.defaultFields)
+            }
+            if let found { return [found] }
+        case .category(let name):
+            var categoryParameters = parameters
+            categoryParameters.removeAllCategories()
+            categoryParameters.addCategory(name)
+            return try await geocode(searchText: "", parameters: categoryParameters)
+        case .chain(let key):
+            let found = try chainMembers(key, parameters: parameters)
+            if !found.isEmpty { return found }
+        case nil:
+            break
+        }
+        return try await geocode(searchText: suggestion.label, parameters: parameters)
+    }
+}
+
+extension GazetteerBackend {
+    /// The places of a chain (every POI whose folded name is `key`), nearest the search point
+    /// first, or most important first without one.
+    func chainMembers(_ key: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
+        let query = ParsedQuery(key + " ")  // whole words, no prefix
+        guard !query.words.isEmpty else { return [] }
+        let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
+        let filterCategories = try resolver.filterCategories(parameters.categories)
+        return try read("geocode") { db, state in
+            let filter = SearchFilter(
+                categoryRanges: SearchFilter.merged(
+                    Self.intersect(
+                        [tree["POI"]!.codeRange],
+                        with: filterCategories.isEmpty ? nil : filterCategories.map(\.codeRange))),
+                area: parameters.searchArea?.projected(to: .wgs84),
+                country: try countryFilter(parameters.countryCode, state: state))
+            let matches = try fetchTextMatches(
+                query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
+                order: nil, db: db
+            ).candidates
+            let rows = try places(for: matches, db: db)
+            let members = matches.filter { rows[$0.id].map { TextFolding.fold($0.name) == key } ?? false }
+                .sorted {
+                    center == nil
+                        ? ($0.importance, $1.id) > ($1.importance, $0.id) : ($0.distance, $0.id) < ($1.distance, $1.id)
+                }
+                .prefix(parameters.maxResults)
+            return try members.map { member in
+                try state.results.result(
+                    rows[member.id]!, score: 100, distance: member.distance, input: center,
+                    outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
+                    requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
+                    defaults: ResultAttributes.defaultFields)
+            }
+        }
+    }
+}
+
+/// What a suggestion's `magicKey` encodes: "place:123", "category:Coffee Shop", "chain:r kioski".
+enum MagicKey: Equatable {
+    case place(Int64)
+    case category(String)
+    case chain(String)
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        switch parts[0] {
+        case "place": guard let id = Int64(parts[1]) else { return nil }; self = .place(id)
+        case "category": self = .category(parts[1])
+        case "chain": self = .chain(parts[1])
+        default: return nil
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .place(let id): return "place:\(id)"
+        case .category(let name): return "category:\(name)"
+        case .chain(let key): return "chain:\(key)"
+        }
+    }
+}
