@@ -29,7 +29,8 @@ import Testing
         #expect(text(address, "StAddr") == "Mannerheimintie 5")
         #expect(text(address, "Addr_type") == "PointAddress")
         #expect(address.score < 100 && address.score >= 85)
-        for typo in ["Stokcmann", "Stockmnn", "Stockmanm"] {
+        // Anywhere in the word, the first letter included: wrong, missing, extra, swapped.
+        for typo in ["Stokcmann", "Stockmnn", "Stockmanm", "Xtockmann", "tockmann", "Sstockmann", "tSockmann"] {
             #expect(try await task.geocode(forSearchText: typo).first?.label == "Stockmann", "\(typo)")
         }
         #expect(

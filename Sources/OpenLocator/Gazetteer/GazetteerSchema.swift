@@ -10,11 +10,13 @@
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
 /// - `suggest_prefixes`, `chains`: the most important places per 2–3 letter prefix, and names
 ///   many POIs share (see ``SuggestIndex``).
+/// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
+///   first letter ("Nelsinki", "elsinki") is found by a range scan too.
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
 ///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 11
+    static let version = 12
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
@@ -78,6 +80,9 @@ enum GazetteerSchema {
         CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
         INSERT INTO vocabulary SELECT term, doc FROM temp.index_terms;
+        CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
+        INSERT INTO vocabulary_tails
+            SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
         ANALYZE;
         """
 }
