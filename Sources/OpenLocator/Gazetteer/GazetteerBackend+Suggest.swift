@@ -21,7 +21,7 @@ extension GazetteerBackend {
     static let suggestCandidateLimit = 200
 
     func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult] {
-        let query = ParsedQuery(searchText)
+        let query = ParsedQuery(searchText, typing: true)
         guard query.words.joined().count >= 2 else { return [] }
         let filterCategories = try resolver.filterCategories(parameters.categories)
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
@@ -115,7 +115,7 @@ extension GazetteerBackend {
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
         var shown: Set<String> = []
-        return Ranking.sorted(found, hasCenter: center != nil, wantsAddress: false)
+        return Ranking.sorted(found, hasCenter: center != nil, wantsAddress: false, typing: true)
             .filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
     }
 

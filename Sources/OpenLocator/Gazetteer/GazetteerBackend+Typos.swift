@@ -4,17 +4,21 @@ extension GazetteerBackend {
     /// The most corrections tried for one word, most frequent first.
     static let maxCorrections = 6
 
-    /// For each word of the query the index lacks (5+ letters), the index words within the
-    /// allowed edit distance, with their distances. Words the index has are left alone, so a
-    /// correct query is never changed.
+    /// For each word of the query the index lacks, the index words within the allowed edit
+    /// distance (one edit for words of 5+ letters, two for 9+, counting the longer of the
+    /// typed and the indexed word), with their distances. Words the index has are left alone,
+    /// so a correct query is never changed.
     ///
-    /// Candidates come from range scans, each over words sharing two letters with the typed
-    /// word where the typo cannot be:
-    /// - `vocabulary`, words starting with its first two letters (typo later on), with them
-    ///   swapped, and with its second and third letters (a letter too many at the start);
+    /// Candidates come from range scans over words sharing two letters with the typed word
+    /// where the typo cannot be:
+    /// - `vocabulary`, words starting with its first two letters (a typo later on), with them
+    ///   swapped, with its second and third letters (a letter too many at the start), and with
+    ///   its first and third (a letter too many second, or the second and third swapped);
     /// - `vocabulary_tails` (words minus their first letter), tails starting with its second
-    ///   and third letters (a wrong first letter: "Nelsinki") or with its first two (a missing
-    ///   first letter: "elsinki").
+    ///   and third letters (a wrong first letter: "Nelsinki") or its first two (a missing
+    ///   first letter: "elsinki");
+    /// - only when those find nothing, words starting with its first letter whose rest after
+    ///   the second letter matches (a wrong or missing second letter: "Exielinaukio").
     func corrections(for query: ParsedQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
         var found: [String: [String: Int]] = [:]
         let known = try db.statement("SELECT 1 FROM vocabulary WHERE term = ?")
@@ -24,26 +28,42 @@ extension GazetteerBackend {
             SELECT v.term, v.documents FROM vocabulary_tails t JOIN vocabulary v ON v.term = t.term
             WHERE t.tail >= ?1 AND t.tail < ?2
             """)
+        let scanSecondLetter = try db.statement(
+            """
+            SELECT term, documents FROM vocabulary
+            WHERE term >= ?1 AND term < ?2 AND (substr(term, 3) = ?3 OR substr(term, 3) = ?4)
+            """)
         for word in Set(query.words) where word.allSatisfy(\.isLetter) {
-            let limit = EditDistance.allowedEdits(forLength: word.count)
-            guard limit > 0 else { continue }
+            // A typed word one letter short of 5 (or 9) may still be a 5 (9) letter word.
+            let limit = EditDistance.allowedEdits(forLength: word.count + 1)
+            guard limit > 0, word.count >= 3 else { continue }
             var exists = false
             try known.forEachRow([.text(word)]) { _ in exists = true }
             guard !exists else { continue }
             let letters = Array(word)
+            var candidates: [(term: String, edits: Int, documents: Int64)] = []
+            func consider(_ row: SQLiteStatement) {
+                let term = row.text(0)
+                let edits = EditDistance.between(word, term, limit: limit)  // limit + 1 means "more"
+                if edits <= min(limit, EditDistance.allowedEdits(forLength: max(word.count, term.count))) {
+                    candidates.append((term, edits, row.int(1)))
+                }
+            }
             let prefixes = Set([
                 String(letters[0...1]), String([letters[1], letters[0]]), String(letters[1...2]),
+                String([letters[0], letters[2]]),
             ])
-            var candidates: [(term: String, edits: Int, documents: Int64)] = []
             let tailPrefixes = Set([String(letters[1...2]), String(letters[0...1])])
             for (statement, starts) in [(scan, prefixes), (scanTails, tailPrefixes)] {
                 for prefix in starts {
-                    try statement.forEachRow([.text(prefix), .text(prefix + "\u{7F}")]) { row in
-                        let term = row.text(0)
-                        let edits = EditDistance.between(word, term, limit: limit)
-                        if edits <= limit { candidates.append((term, edits, row.int(1))) }
-                    }
+                    try statement.forEachRow([.text(prefix), .text(prefix + "\u{7F}")]) { consider($0) }
                 }
+            }
+            if candidates.isEmpty {
+                let first = String(letters[0])
+                try scanSecondLetter.forEachRow([
+                    .text(first), .text(first + "\u{7F}"), .text(String(letters[2...])), .text(String(letters[1...])),
+                ]) { consider($0) }
             }
             var seen: Set<String> = []
             candidates = candidates.filter { seen.insert($0.term).inserted }

@@ -10,8 +10,9 @@ import Foundation
 /// ```
 ///
 /// `score` is the 0–100 text score (``TextMatch``), `importance` 0–1 (population, place type),
-/// `d` the great-circle distance. A match through an alternate name ranks 4 lower, and an
-/// address point 5 higher when the query has a house number. The proximity decays with the logarithm of distance: 1 at
+/// `d` the great-circle distance. A match through an alternate name ranks 2 lower, and an
+/// address point 5 higher when the query has a house number. While typing (suggest) a prefix
+/// earns 0.97 instead of 0.9 and an alternate name costs 10. The proximity decays with the logarithm of distance: 1 at
 /// the point, 0.76 at 10 km, 0.49 at 150 km (half), 0.30 at 1,000 km, 0 at 20,000 km. A log
 /// decay keeps telling homonyms apart at every scale: a Springfield 5 km away beats one
 /// 400 km away, and a Paris 150 km away beats one 8,000 km away, while the capital's larger
@@ -33,7 +34,10 @@ enum Ranking {
     static let addressPointBonus = 5.0
     /// Rank lost by a place found through an alternate name (an old name, another language's):
     /// "Paris" means Paris before Parys, once also called Paris.
-    static let alternateNamePenalty = 4.0
+    static let alternateNamePenalty = 2.0
+    /// The same while typing (suggest), where the suggestion shows the place's own name and
+    /// "Chan" suggesting Shenzhen (an alternate name's prefix) puzzles.
+    static let typingAlternateNamePenalty = 10.0
 
     /// 1 at the search point, falling with the logarithm of the distance to 0 at 20,000 km.
     static func proximity(metres: Double) -> Double {
@@ -41,7 +45,7 @@ enum Ranking {
     }
 
     /// The blended rank of a candidate; higher ranks first.
-    static func rank(_ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool) -> Double {
+    static func rank(_ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool, typing: Bool = false) -> Double {
         var rank = candidate.score
         if hasCenter {
             rank += proximityWeight * proximity(metres: candidate.distance)
@@ -50,14 +54,16 @@ enum Ranking {
             rank += importanceWeight * candidate.importance
         }
         if wantsAddress, candidate.kind == .pointAddress { rank += addressPointBonus }
-        if candidate.viaAlternateName { rank -= alternateNamePenalty }
+        if candidate.viaAlternateName { rank -= typing ? typingAlternateNamePenalty : alternateNamePenalty }
         return rank
     }
 
     /// Candidates best first: by rank, then nearer, then more important, then by id, so the
     /// order is total and repeatable.
-    static func sorted(_ candidates: [Candidate], hasCenter: Bool, wantsAddress: Bool) -> [Candidate] {
-        candidates.map { (rank($0, hasCenter: hasCenter, wantsAddress: wantsAddress), $0) }
+    static func sorted(_ candidates: [Candidate], hasCenter: Bool, wantsAddress: Bool, typing: Bool = false)
+        -> [Candidate]
+    {
+        candidates.map { (rank($0, hasCenter: hasCenter, wantsAddress: wantsAddress, typing: typing), $0) }
             .sorted { a, b in
                 if a.0 != b.0 { return a.0 > b.0 }
                 if a.1.distance != b.1.distance { return a.1.distance < b.1.distance }

@@ -11,6 +11,9 @@ import Foundation
 /// does one whose only matched word is a number ("Hauptstr. 5" does not find "Ward 5").
 enum TextMatch {
     static let prefixCredit = 0.9
+    /// What a prefix earns while the text is being typed (suggest): the word is probably not
+    /// finished, so "Bamak" and "Bama" both read as Bamako, and importance decides.
+    static let typingPrefixCredit = 0.97
     /// What a corrected word earns per edit less than 1: 0.85 for one edit, 0.7 for two, so
     /// a fuzzy match never ties an exact one.
     static let creditLostPerEdit = 0.15
@@ -50,7 +53,7 @@ enum TextMatch {
                 let i = nameWords.indices.first(where: { !used[$0] && nameWords[$0].hasPrefix(word) })
             {
                 used[i] = true
-                earned += prefixCredit
+                earned += query.typing ? typingPrefixCredit : prefixCredit
                 matchedName = matchedName || word.contains(where: \.isLetter)
             } else if let fixes = query.alternatives[word],
                 let i = nameWords.indices.first(where: { !used[$0] && fixes[nameWords[$0]] != nil })

@@ -22,13 +22,18 @@ struct ParsedQuery: Sendable, Equatable {
     /// Whether the last word may match as a prefix: the text does not end in a space or
     /// punctuation, and the word is not a number or a single letter ("Kaivokatu 10 A").
     let lastWordIsPrefix: Bool
+    /// Whether the text is being typed (suggest).
+    let typing: Bool
     /// Other index words each query word may match, with their edit distances: abbreviation
     /// equivalents at 0 (`["st": ["street": 0, "saint": 0]]`, filled here) and typo
     /// corrections at 1–2 (`["manerheimintie": ["mannerheimintie": 1]]`, added by the search
     /// when the words as typed find nothing).
     var alternatives: [String: [String: Int]] = [:]
 
-    init(_ text: String) {
+    /// - Parameter typing: text being typed (suggest): the last word is a prefix whatever its
+    ///   length, so "Coffee B" may become "Coffee Bar".
+    init(_ text: String, typing: Bool = false) {
+        self.typing = typing
         let text = Abbreviations.expandingSuffixes(text)
         let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         let main = parts.first.map { TextFolding.words(String($0)) } ?? []
@@ -45,7 +50,8 @@ struct ParsedQuery: Sendable, Equatable {
         let endsInWordCharacter =
             text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
         lastWordIsPrefix =
-            endsInWordCharacter && (words.last.map { $0.count >= 2 && !$0.allSatisfy(\.isNumber) } ?? false)
+            endsInWordCharacter
+            && (words.last.map { ($0.count >= 2 || typing) && !$0.allSatisfy(\.isNumber) } ?? false)
     }
 
     /// Digits with at most one trailing letter: "10", "12b".
