@@ -68,6 +68,10 @@ import Testing
         parameters.addResultAttributeName("Addr_type")
         let results = try await Fixtures.task().geocode(forSearchText: "Mikonkatu", using: parameters)
         #expect(text(results.first, "Addr_type") == "StreetName")
+        // Before the bus stop named after it, even from next to the stop.
+        parameters.preferredSearchLocation = Point(latitude: 60.1712, longitude: 24.9436)
+        let kaivokatu = try await Fixtures.task().geocode(forSearchText: "Kaivokatu", using: parameters)
+        #expect(text(kaivokatu.first, "Addr_type") == "StreetName")
         #expect(results.first?.score == 100)
         #expect(
             results.filter { text($0, "Addr_type") == "StreetName" }.count == 1, "a street split in pieces shows once")

@@ -16,6 +16,33 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.contains("Coffee Shop") && $0.contains(" m ") })
     }
 
+    @Test func suggestsAsYouTypeAndTheMagicKeyFindsTheSuggestionAgain() throws {
+        let table = try CLI.run(["suggest", "stockm", "--near", "60.1699,24.9384"])
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.contains("Suggestion") == true && lines.first?.contains("Magic key") == true)
+        #expect(lines.dropFirst().first?.contains("Stockmann, Aleksanterinkatu 52") == true)
+        let json = try CLI.run(["suggest", "coff", "--near", "60.1699,24.9384", "--format", "json"])
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let suggestions = try #require(body["suggestions"] as? [[String: Any]])
+        #expect(suggestions.count == 5)
+        #expect(suggestions.first?["text"] as? String == "Coffee Shop")
+        #expect(suggestions.first?["isCollection"] as? Bool == true)
+        let place = try #require(suggestions.first { $0["isCollection"] as? Bool == false })
+        let text = try #require(place["text"] as? String)
+        let key = try #require(place["magicKey"] as? String)
+        let found = try CLI.run(["find", text, "--magic-key", key, "--format", "json"])
+        #expect(found.status == 0)
+        let candidates = try #require(
+            (try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [String: Any])?["candidates"]
+                as? [[String: Any]])
+        #expect(candidates.count == 1)
+        #expect((candidates.first?["attributes"] as? [String: Any])?["LongLabel"] as? String == text)
+        let none = try CLI.run(["suggest", "qqqqxz"])
+        #expect(none.status == 0)
+        #expect(none.stdout.hasPrefix("No suggestions for 'qqqqxz'"))
+    }
+
     @Test func printsArcGISFindAddressCandidatesJSON() throws {
         let outcome = try CLI.run([
             "find", "--category", "Hotel", "--near", "60.1699,24.9384", "--max", "3", "--format", "json",
@@ -98,6 +125,11 @@ import Testing
         (["build", "--osm", "x.pbf"], "--out"),
         (["find", "--category", ""], "--category needs a category name"),
         (["find", "cafe", "--gazetteer", ""], "--gazetteer needs the path"),
+        (["suggest"], "give TEXT to complete"),
+        (["suggest", "sto", "--max", "16"], "--max must be between 1 and 15"),
+        (["suggest", "sto", "--format", "geojson"], "--format must be one of"),
+        (["suggest", "sto", "--category", "Spaceport"], "unknown category 'Spaceport'"),
+        (["find", "--magic-key", "place:1"], "give TEXT"),
     ])
     func usageErrorsExit64WithAOneLineHint(arguments: [String], message: String) throws {
         let outcome = try CLI.run(arguments)
@@ -128,7 +160,7 @@ import Testing
     @Test func helpIsPinnedForEveryCommandAndCarriesTheAttribution() throws {
         let root = try CLI.run(["--help"])
         #expect(root.status == 0)
-        for command in ["find", "reverse", "identify", "build", "info"] {
+        for command in ["find", "suggest", "reverse", "identify", "build", "info"] {
             #expect(root.stdout.contains("  \(command) "))
             let help = try CLI.run([command, "--help"])
             #expect(help.status == 0)

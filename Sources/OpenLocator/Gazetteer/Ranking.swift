@@ -11,7 +11,8 @@ import Foundation
 ///
 /// `score` is the 0–100 text score (``TextMatch``), `importance` 0–1 (population, place type),
 /// `d` the great-circle distance. A match through an alternate name ranks 2 lower, and an
-/// address point 5 higher when the query has a house number. While typing (suggest) a prefix
+/// address point 5 higher when the query has a house number, and a street named exactly by
+/// the query 3 higher. While typing (suggest) a prefix
 /// earns 0.97 instead of 0.9 and an alternate name costs 10. The proximity decays with the logarithm of distance: 1 at
 /// the point, 0.76 at 10 km, 0.49 at 150 km (half), 0.30 at 1,000 km, 0 at 20,000 km. A log
 /// decay keeps telling homonyms apart at every scale: a Springfield 5 km away beats one
@@ -32,6 +33,9 @@ enum Ranking {
     /// Extra rank for an address point when the query has a house number: "Korkeavuorenkatu
     /// 30" means the address, not a shop named after it.
     static let addressPointBonus = 5.0
+    /// Extra rank for a street whose whole name the query is ("Kaivokatu"): the street, not
+    /// the bus stop named after it.
+    static let exactStreetBonus = 3.0
     /// Rank lost by a place found through an alternate name (an old name, another language's):
     /// "Paris" means Paris before Parys, once also called Paris.
     static let alternateNamePenalty = 2.0
@@ -54,6 +58,7 @@ enum Ranking {
             rank += importanceWeight * candidate.importance
         }
         if wantsAddress, candidate.kind == .pointAddress { rank += addressPointBonus }
+        if candidate.kind == .streetName, candidate.score == 100 { rank += exactStreetBonus }
         if candidate.viaAlternateName { rank -= typing ? typingAlternateNamePenalty : alternateNamePenalty }
         return rank
     }
