@@ -29,6 +29,10 @@ import Testing
         #expect(unit.localityWords == ["springfield", "il"])
         #expect(AddressQuery("221b Baker Street #3")?.unit == "3")
         #expect(AddressQuery("Kaivokatu 1, Helsinki")?.localityWords == ["helsinki"])
+        let glued = try #require(AddressQuery("Kaivokatu1"))
+        #expect(glued.streetWords == ["kaivokatu"])
+        #expect(glued.houseNumber == HouseNumber(number: 1))
+        #expect(AddressQuery("A1")?.houseNumber == nil)
     }
 
     @Test func isNilWithoutAStreetOrANumber() {

@@ -17,13 +17,14 @@ import Testing
         #expect(Ranking.importanceWeight < 100 * TextMatch.creditLostPerEdit)
     }
 
-    @Test(arguments: [
-        ("Springfield", nil), ("Springfield", Point(latitude: 39.8, longitude: -89.6)), ("Paris", nil),
-        ("San", Point(latitude: 40.93, longitude: 9.66)), ("Mannerheimintie 10", nil), ("Mikonkatu", nil),
-        ("cafes in Kamppi", Fixtures.helsinkiCentre), ("coffee shop", Fixtures.helsinkiCentre), ("Stockm", nil),
-        ("Manerheimintie 5", Fixtures.helsinkiCentre), ("hotel", nil), ("Helsinki", Fixtures.helsinkiCentre),
-        ("Mikonkatu 99", nil), ("Yrjönkatu 13, Helsinki", nil),
-    ] as [(String, Point?)])
+    @Test(
+        arguments: [
+            ("Springfield", nil), ("Springfield", Point(latitude: 39.8, longitude: -89.6)), ("Paris", nil),
+            ("San", Point(latitude: 40.93, longitude: 9.66)), ("Mannerheimintie 10", nil), ("Mikonkatu", nil),
+            ("cafes in Kamppi", Fixtures.helsinkiCentre), ("coffee shop", Fixtures.helsinkiCentre), ("Stockm", nil),
+            ("Manerheimintie 5", Fixtures.helsinkiCentre), ("hotel", nil), ("Helsinki", Fixtures.helsinkiCentre),
+            ("Mikonkatu 99", nil), ("Yrjönkatu 13, Helsinki", nil),
+        ] as [(String, Point?)])
     func theFirstResultsAreTheSameWhateverTheCount(text: String, point: Point?) async throws {
         let task = try Fixtures.task()
         func labels(_ count: Int) async throws -> [String] {

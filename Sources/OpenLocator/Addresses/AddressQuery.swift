@@ -97,9 +97,15 @@ struct AddressQuery: Sendable, Equatable {
                 ? "" : ", " + ([postcode].compactMap { $0 } + localityWords).joined(separator: " "))
     }
 
-    /// Whitespace-separated tokens with the unit marker "#" kept.
+    /// Whitespace-separated tokens with the unit marker "#" kept, and a street glued to its
+    /// number taken apart ("Kaivokatu1" → "Kaivokatu", "1").
     private static func tokens(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0 != "." }
+        text.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0 != "." }.flatMap { token in
+            let letters = token.prefix(while: \.isLetter)
+            let rest = token.dropFirst(letters.count)
+            guard letters.count >= 3, HouseNumber.isNumberToken(String(rest)) else { return [token] }
+            return [String(letters), String(rest)]
+        }
     }
 
     private static func isLetter(_ token: String) -> Bool {

@@ -126,6 +126,7 @@ extension GazetteerBackend {
     private static func synthesized(_ neighbour: PlaceRecord, number: HouseNumber, type: AddressType) -> PlaceRecord {
         var place = neighbour
         place.id = -neighbour.id
+        place.name = ""  // the neighbour's own name ("Kaivopiha") is not this address's
         place.addressType = type
         place.category = CategoryTree.world["Street Address"]!.code
         place.houseNumber = number.description
