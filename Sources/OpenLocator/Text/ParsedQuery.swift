@@ -31,7 +31,7 @@ struct ParsedQuery: Sendable, Equatable {
     var alternatives: [String: [String: Int]] = [:]
 
     /// - Parameter typing: text being typed (suggest): the last word is a prefix whatever its
-    ///   length, so "Coffee B" may become "Coffee Bar".
+    ///   length, so "Coffee B" may become "Coffee Bar", and a number after other words too.
     init(_ text: String, typing: Bool = false) {
         self.typing = typing
         let text = Abbreviations.expandingSuffixes(text)
@@ -49,9 +49,15 @@ struct ParsedQuery: Sendable, Equatable {
         }
         let endsInWordCharacter =
             text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
+        // While typing, "Mannerheimintie 1" may become "Mannerheimintie 12" (a number after
+        // other words); a lone number as a prefix would match every number.
+        let wordCount = words.count
         lastWordIsPrefix =
             endsInWordCharacter
-            && (words.last.map { ($0.count >= 2 || typing) && !$0.allSatisfy(\.isNumber) } ?? false)
+            && (words.last.map { last in
+                let isNumber = last.allSatisfy(\.isNumber)
+                return typing ? !isNumber || wordCount > 1 : last.count >= 2 && !isNumber
+            } ?? false)
     }
 
     /// Digits with at most one trailing letter: "10", "12b".
