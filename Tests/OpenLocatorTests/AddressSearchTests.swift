@@ -63,6 +63,44 @@ import Testing
         #expect((result.displayLocation?.distance(to: highest.place.location) ?? 99) < 1)
     }
 
+    @Test func aNumberBetweenNumbersOfTheOtherSideIsInterpolatedNotExtended() async throws {
+        // Mikonkatu's even numbers stop at 22 but odd ones go on: 24 lies between 23 and 25.
+        let result = try #require(try await Self.first("Mikonkatu 24"))
+        #expect(text(result, "Addr_type") == "StreetAddress")
+        #expect(result.score == 90)
+    }
+
+    @Test func addressResultsHonourTheCategoryFilter() async throws {
+        let task = try Fixtures.task()
+        for (category, text, allowed) in [
+            ("Street Name", "Mikonkatu 7", ["StreetName"]), ("Point Address", "Mikonkatu 24", ["PointAddress"]),
+            ("Street Address", "Mikonkatu 24", ["StreetAddress"]),
+        ] {
+            var parameters = GeocodeParameters()
+            parameters.addCategory(category)
+            parameters.addResultAttributeName("Addr_type")
+            let results = try await task.geocode(forSearchText: text, using: parameters)
+            #expect(results.allSatisfy { allowed.contains(OpenLocatorTests.text($0, "Addr_type")) }, "\(category)")
+        }
+        var streetAddress = GeocodeParameters()
+        streetAddress.addCategory("Street Address")
+        #expect(try await task.geocode(forSearchText: "Mikonkatu 24", using: streetAddress).count == 1)
+    }
+
+    @Test func aStreetWithoutNumbersIsAnsweredOnce() async throws {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = Fixtures.helsinkiCentre
+        parameters.addResultAttributeName("Addr_type")
+        let results = try await Fixtures.task().geocode(forSearchText: "Aikapiha 5", using: parameters)
+        #expect(results.first?.score == 70)
+        #expect(results.filter { text($0, "Addr_type") == "StreetName" }.count == 1)
+    }
+
+    @Test func aWordEndingInAFullStopIsNotOnlyReadAsAnAbbreviation() async throws {
+        #expect(try await Self.first("Reykjavik.")?.attributes["PlaceName"] == "Reykjavík")
+        #expect(try await Self.first("Hamburg.")?.attributes["PlaceName"] == "Hamburg")
+    }
+
     @Test func aStreetAloneIsTheStreetOnce() async throws {
         var parameters = GeocodeParameters()
         parameters.addResultAttributeName("Addr_type")

@@ -43,6 +43,19 @@ import Testing
         }
     }
 
+    @Test(arguments: ["Cafe Bar", "Stokcmann Helsinki", "Mikonkatu 24", "cafes in Kamppi", "San", "Kaivokatu 1 Foobar"])
+    func minScoreOnlyFiltersItNeverChangesHowTheTextIsRead(text: String) async throws {
+        let task = try Fixtures.task()
+        var parameters = GeocodeParameters()
+        parameters.maxResults = 50
+        let all = try await task.geocode(forSearchText: text, using: parameters)
+        for minScore in [50.0, 90.0, 98.0] {
+            parameters.minScore = minScore
+            let some = try await task.geocode(forSearchText: text, using: parameters)
+            #expect(some.map(\.label) == all.filter { $0.score >= minScore }.map(\.label), "\(text) \(minScore)")
+        }
+    }
+
     @Test func minScoreDropsWeakerMatches() async throws {
         let task = try Fixtures.task()
         var parameters = GeocodeParameters()

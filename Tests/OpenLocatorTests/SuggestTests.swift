@@ -68,9 +68,22 @@ import Testing
         }
     }
 
+    @Test func filtersApplyToEverySuggestion() async throws {
+        var parameters = SuggestParameters()
+        parameters.countryCode = "SWE"
+        let swedish = try await Fixtures.task().suggest(forSearchText: "r-kio", parameters: parameters)
+        #expect(swedish.allSatisfy { !$0.isCollection && $0.label.hasSuffix(", SWE") }, "\(swedish)")
+        parameters.countryCode = "FIN"
+        let finnish = try await Fixtures.task().suggest(forSearchText: "sa", parameters: parameters)
+        #expect(!finnish.isEmpty)
+        #expect(finnish.allSatisfy { $0.label.hasSuffix(", FIN") }, "\(finnish)")
+    }
+
     @Test func aForeignOrDamagedMagicKeyFallsBackToTheText() async throws {
         let task = try Fixtures.task()
-        for key in ["", "garbage", "place:", "place:999999999", "place:-1", "category:", "place:1\u{0}"] {
+        for key in [
+            "", "garbage", "place:", "place:999999999", "place:-1", "category:", "place:1\u{0}", "category:Spaceport",
+        ] {
             let results = try await task.geocode(
                 forSuggestResult: SuggestResult(label: "Stockmann", isCollection: false, magicKey: key))
             #expect(results.first?.label == "Stockmann", "\(key)")

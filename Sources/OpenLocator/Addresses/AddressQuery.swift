@@ -21,6 +21,14 @@ struct AddressQuery: Sendable, Equatable {
     var postcode: String?
     /// Folded words of the locality: city, region, country.
     var localityWords: [String]
+    /// Abbreviated endings written out in the street ("Mikonk." → "Mikonkatu"), with the
+    /// words as written, for ``ParsedQuery/addAlternatives(_:)``.
+    var expansions: [(full: String, written: String)]
+
+    static func == (a: AddressQuery, b: AddressQuery) -> Bool {
+        a.streetWords == b.streetWords && a.houseNumber == b.houseNumber && a.unit == b.unit
+            && a.postcode == b.postcode && a.localityWords == b.localityWords
+    }
 
     /// Words that introduce a unit: "Apt 4", "Suite 200", "as. 5" (Finnish asunto), "lgh 1101".
     static let unitMarkers: Set<String> = [
@@ -28,7 +36,9 @@ struct AddressQuery: Sendable, Equatable {
     ]
 
     init?(_ text: String) {
-        let sections = Abbreviations.expandingSuffixes(text).split(separator: ",").map(String.init)
+        let (expanded, expansions) = Abbreviations.expandingSuffixes(text)
+        self.expansions = expansions
+        let sections = expanded.split(separator: ",").map(String.init)
         guard let main = sections.first else { return nil }
         var tokens = Self.tokens(main)
         guard let numberIndex = tokens.indices.first(where: { HouseNumber.isNumberToken(tokens[$0]) }) else {
@@ -39,7 +49,10 @@ struct AddressQuery: Sendable, Equatable {
         var after: [String]
         if numberIndex == 0 {  // "10 Main Street Apt 4"
             after = Array(tokens.dropFirst())
-            if let letter = after.first, Self.isLetter(letter), after.count > 1 {  // "10 B Main Street"
+            // "10 B Main Street", but "123 N Main St" is North Main Street.
+            if let letter = after.first, Self.isLetter(letter), after.count > 1,
+                !["n", "s", "e", "w"].contains(letter.lowercased())
+            {
                 number.letter = letter.lowercased()
                 after.removeFirst()
             }

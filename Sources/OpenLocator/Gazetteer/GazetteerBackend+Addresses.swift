@@ -23,12 +23,14 @@ extension GazetteerBackend {
         _ address: AddressQuery, query: ParsedQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection,
         state: State
     ) throws -> [Candidate] {
+        // Streets are found through their address points and street rows; what is returned
+        // (an address point, an interpolated Street Address, a street) must pass the filter.
+        let kinds = ["Point Address", "Street Address", "Street Name"].map { tree[$0]!.codeRange }
+        guard !Self.intersect(kinds, with: filter.categoryRanges).isEmpty else { return [] }
         var streetFilter = filter
-        streetFilter.categoryRanges = SearchFilter.merged(
-            Self.intersect(
-                [tree["Point Address"]!.codeRange, tree["Street Name"]!.codeRange], with: filter.categoryRanges))
-        guard streetFilter.categoryRanges?.isEmpty == false else { return [] }
-        let streetQuery = ParsedQuery(address.streetText)
+        streetFilter.categoryRanges = SearchFilter.merged([kinds[0], kinds[2]])
+        var streetQuery = ParsedQuery(address.streetText)
+        streetQuery.addAlternatives(address.expansions)
         let matches = try textSearch(streetQuery, k: 20, center: center, filter: streetFilter, minScore: 0, db: db)
         let rows = try places(for: matches, db: db)
         var seen: Set<String> = []
@@ -49,12 +51,18 @@ extension GazetteerBackend {
             // street costs half as much as it would alone, as in ``TextMatch``.
             let words = Double(streetQuery.words.count)
             let nameDeduction = (100 - streetScore) * words / (words + 1)
-            if var candidate = try locate(address.houseNumber, street: street, city: row.city, query: query, db: db) {
+            if var candidate = try locate(
+                address.houseNumber, street: street, city: row.city,
+                streetMatch: row.addressType == .streetName ? match : nil, query: query, db: db)
+            {
                 candidate.score = max(0, candidate.score - nameDeduction)
                 candidate.distance =
                     center.map { $0.distance(to: Point(latitude: candidate.latitude, longitude: candidate.longitude)) }
                     ?? 0
-                if filter.allows(longitude: candidate.longitude, latitude: candidate.latitude) {
+                let category = candidate.place?.category ?? -1
+                if filter.allows(longitude: candidate.longitude, latitude: candidate.latitude),
+                    filter.categoryRanges?.contains(where: { $0.contains(category) }) ?? true
+                {
                     found.append(candidate)
                 }
             }
@@ -64,11 +72,15 @@ extension GazetteerBackend {
     }
 
     /// The house number on one street, scored out of 100. Of several points with that number
-    /// (a range, entrances, a number with a floor), the one whose written address best matches
-    /// the whole query wins: "Yrjönkatu 13" is 13, not the range 12-14 across the street.
-    /// Street names compare case-insensitively ("Alvar Aallon Katu" = "Alvar Aallon katu").
+    /// the one whose written address best matches the whole query wins ("Yrjönkatu 13" is 13,
+    /// not the range 12-14 across the street); then the number itself, then with more written
+    /// after it ("13, 2. krs"), then a range holding it; then the lowest id. Street names compare
+    /// case-insensitively ("Alvar Aallon Katu" = "Alvar Aallon katu").
+    /// - Parameter streetMatch: the street row the text search matched, if it was one: the
+    ///   answer when the street has no numbers.
     private func locate(
-        _ wanted: HouseNumber, street: String, city: String, query: ParsedQuery, db: SQLiteConnection
+        _ wanted: HouseNumber, street: String, city: String, streetMatch: Candidate?, query: ParsedQuery,
+        db: SQLiteConnection
     ) throws -> Candidate? {
         let statement = try db.statement(
             "SELECT \(PlaceRecord.columns) FROM places WHERE lower(street) = lower(?1) AND addr_type = ?2 AND city = ?3 ORDER BY id"
@@ -83,12 +95,14 @@ extension GazetteerBackend {
                 id: place.id, longitude: place.longitude, latitude: place.latitude, score: score, distance: 0,
                 importance: place.importance, kind: place.addressType, place: place)
         }
-        let exact = numbered.filter { $0.number.matches(wanted) }.map { entry in
-            let written = TextFolding.fold(entry.place.street + " " + entry.place.houseNumber)
-            return (entry, TextMatch.score(query, name: written, alternateNames: "", locality: "")?.score ?? 0)
+        func closeness(_ entry: (number: HouseNumber, place: PlaceRecord)) -> (Double, Int) {
+            let written = entry.place.houseNumber.lowercased().filter { !$0.isWhitespace }
+            let kind = entry.number != wanted ? 2 : written == entry.number.description ? 0 : 1
+            let text = TextFolding.fold(entry.place.street + " " + entry.place.houseNumber)
+            return (-(TextMatch.score(query, name: text, alternateNames: "", locality: "")?.score ?? 0), kind)
         }
-        if let best = exact.max(by: { $0.1 < $1.1 }) {  // `max` keeps the first of equals: the lowest id
-            return candidate(best.0.place, score: 100)
+        if let best = numbered.filter({ $0.number.matches(wanted) }).min(by: { closeness($0) < closeness($1) }) {
+            return candidate(best.place, score: 100)
         }
         if let sameNumber = numbered.filter({ $0.number.number == wanted.number })
             .min(by: { ($0.number.letter.isEmpty ? 0 : 1) < ($1.number.letter.isEmpty ? 0 : 1) })
@@ -100,14 +114,31 @@ extension GazetteerBackend {
             try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
                 if streetRow == nil { streetRow = PlaceRecord(row: row) }
             }
-            return streetRow.map { candidate($0, score: 100 - Self.streetOnlyDeduction) }
+            if let streetMatch, let matched = try places(for: [streetMatch], db: db)[streetMatch.id] {
+                streetRow = matched  // the piece of the street the search ranked first
+            }
+            guard let streetRow else { return nil }
+            var found = candidate(streetRow, score: 100 - Self.streetOnlyDeduction)
+            found.sameAs = streetMatch?.sameAs
+            return found
         }
-        // Neighbours on the same side of the street (same parity) when there are, else any.
+        // Between neighbours on the same side of the street (same parity) where they surround
+        // the number, else between any that do; beyond the street's numbers, at the nearest.
+        func surrounding(_ side: [(number: HouseNumber, place: PlaceRecord)])
+            -> (below: (number: HouseNumber, place: PlaceRecord), above: (number: HouseNumber, place: PlaceRecord))?
+        {
+            guard
+                let below = side.filter({ $0.number.number < wanted.number }).max(by: {
+                    $0.number.number < $1.number.number
+                }),
+                let above = side.filter({ $0.number.number > wanted.number }).min(by: {
+                    $0.number.number < $1.number.number
+                })
+            else { return nil }
+            return (below, above)
+        }
         let sameSide = numbered.filter { $0.number.number % 2 == wanted.number % 2 }
-        let side = sameSide.isEmpty ? numbered : sameSide
-        let below = side.filter { $0.number.number < wanted.number }.max { $0.number.number < $1.number.number }
-        let above = side.filter { $0.number.number > wanted.number }.min { $0.number.number < $1.number.number }
-        if let below, let above {
+        if let (below, above) = surrounding(sameSide) ?? surrounding(numbered) {
             let t = Double(wanted.number - below.number.number) / Double(above.number.number - below.number.number)
             var place = below.place
             place.longitude += t * (above.place.longitude - below.place.longitude)
@@ -115,7 +146,8 @@ extension GazetteerBackend {
             return candidate(
                 Self.synthesized(place, number: wanted, type: .streetAddress), score: 100 - Self.interpolatedDeduction)
         }
-        let nearest = numbered.min { abs($0.number.number - wanted.number) < abs($1.number.number - wanted.number) }!
+        let ends = sameSide.isEmpty ? numbered : sameSide
+        let nearest = ends.min { abs($0.number.number - wanted.number) < abs($1.number.number - wanted.number) }!
         return candidate(
             Self.synthesized(nearest.place, number: wanted, type: .streetAddressExt),
             score: 100 - Self.outOfRangeDeduction)

@@ -25,31 +25,31 @@ extension GazetteerBackend {
                     ?? mostImportant(parameters.maxResults, filter: filter, db: db)
                 candidates = candidates.filter { $0.score >= parameters.minScore }
             } else {
-                candidates = try textSearch(
-                    query, k: parameters.maxResults, center: center, filter: filter, minScore: parameters.minScore,
-                    db: db)
-                if (candidates.first?.score ?? 0) < Self.mixedQueryThreshold,
+                // Every match ranked, filtered by minScore only at the end, so the choice of
+                // reading (name, category + place, address) never depends on minScore.
+                let ranked = try textSearch(query, k: .max, center: center, filter: filter, minScore: 0, db: db)
+                if (ranked.first?.score ?? 0) < Self.mixedQueryThreshold,
                     let mixed = MixedQuery(searchText, resolver: resolver),
                     let around = try placesAround(
                         mixed, k: parameters.maxResults, center: center, filter: filter, db: db),
                     !around.places.isEmpty
                 {
-                    candidates = around.places.filter { $0.score >= parameters.minScore }
+                    candidates = around.places
                     searchPoint = around.anchor
                 } else if let address = AddressQuery(searchText) {
                     let addresses = try addressCandidates(
-                        address, query: query, center: center, filter: filter, db: db, state: state
-                    )
-                    .filter { $0.score >= parameters.minScore }
+                        address, query: query, center: center, filter: filter, db: db, state: state)
                     // A place both searches found counts once, with its better score.
                     var best: [Int64: Candidate] = [:]
-                    for candidate in addresses + candidates where candidate.score > best[candidate.id]?.score ?? -1 {
+                    for candidate in addresses + ranked where candidate.score > best[candidate.id]?.score ?? -1 {
                         best[candidate.id] = candidate
                     }
-                    candidates = Array(
-                        Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: true)
-                            .prefix(parameters.maxResults))
+                    candidates = Self.distinct(
+                        Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: true))
+                } else {
+                    candidates = ranked
                 }
+                candidates = Array(candidates.filter { $0.score >= parameters.minScore }.prefix(parameters.maxResults))
             }
             let rows = try places(for: candidates, db: db)
             return try candidates.compactMap { candidate in

@@ -45,17 +45,26 @@ extension GazetteerBackend {
                     SuggestResult(
                         label: category.name, isCollection: true, magicKey: MagicKey.category(category.name).text))
             }
-            if let chain = try chain(startingWith: query, db: db) {
+            // Chains only unfiltered: a chain has branches everywhere, maybe none in the filter.
+            if filter.categoryRanges == nil, filter.country == nil, filter.area == nil,
+                let chain = try chain(startingWith: query, db: db)
+            {
                 add(SuggestResult(label: chain.name, isCollection: true, magicKey: MagicKey.chain(chain.key).text))
             }
+            // Places in rank order until enough distinct labels (branches can share one).
             let candidates = try suggestedPlaces(query, center: center, filter: filter, db: db)
-            let rows = try places(for: Array(candidates.prefix(parameters.maxResults * 3)), db: db)
-            for candidate in candidates.prefix(parameters.maxResults * 3) {
-                guard let place = rows[candidate.id] else { continue }
-                add(
-                    SuggestResult(
-                        label: Self.label(place, state: state), isCollection: false,
-                        magicKey: MagicKey.place(place.id).text))
+            var next = candidates.startIndex
+            while suggestions.count < parameters.maxResults, next < candidates.endIndex {
+                let chunk = candidates[next..<min(candidates.endIndex, next + parameters.maxResults * 2)]
+                next = chunk.endIndex
+                let rows = try places(for: Array(chunk), db: db)
+                for candidate in chunk {
+                    guard let place = rows[candidate.id] else { continue }
+                    add(
+                        SuggestResult(
+                            label: Self.label(place, state: state), isCollection: false,
+                            magicKey: MagicKey.place(place.id).text))
+                }
             }
             return suggestions
         }
@@ -92,6 +101,13 @@ extension GazetteerBackend {
         let expression = Self.matchExpression(query, lenient: false)
         if shortPrefix && unfiltered {
             found += try precomputed(query, center: center, db: db)
+        } else if shortPrefix {
+            // A filtered short prefix: the first matches that pass the filter, not all of them
+            // ranked by importance ("sa" has 21,000 matches on the default gazetteer).
+            found += try fetchTextMatches(
+                query, expression: expression, center: center, filter: filter, order: nil,
+                limit: Self.textCandidateLimit, db: db
+            ).candidates
         } else {
             found += try fetchTextMatches(
                 query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
@@ -114,9 +130,7 @@ extension GazetteerBackend {
         }
         var seen: Set<Int64> = []
         found = found.filter { seen.insert($0.id).inserted }
-        var shown: Set<String> = []
-        return Ranking.sorted(found, hasCenter: center != nil, wantsAddress: false, typing: true)
-            .filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
+        return Self.distinct(Ranking.sorted(found, hasCenter: center != nil, wantsAddress: false, typing: true))
     }
 
     /// The precomputed most important places for a 2–3 letter prefix.
@@ -180,7 +194,7 @@ extension GazetteerBackend {
                     defaults: ResultAttributes.defaultFields)
             }
             if let found { return [found] }
-        case .category(let name):
+        case .category(let name) where !resolver.categories(matching: name).isEmpty:
             var categoryParameters = parameters
             categoryParameters.removeAllCategories()
             categoryParameters.addCategory(name)
@@ -188,8 +202,8 @@ extension GazetteerBackend {
         case .chain(let key):
             let found = try chainMembers(key, parameters: parameters)
             if !found.isEmpty { return found }
-        case nil:
-            break
+        case .category, nil:
+            break  // a category this gazetteer does not know, or a key from elsewhere
         }
         return try await geocode(searchText: suggestion.label, parameters: parameters)
     }
@@ -197,7 +211,8 @@ extension GazetteerBackend {
 
 extension GazetteerBackend {
     /// The places of a chain (every POI whose folded name is `key`), nearest the search point
-    /// first, or most important first without one.
+    /// first, or most important first without one, among the first ``textCandidateLimit``
+    /// full-text matches of its name.
     func chainMembers(_ key: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
         let query = ParsedQuery(key + " ")  // whole words, no prefix
         guard !query.words.isEmpty else { return [] }

@@ -31,12 +31,18 @@ extension GazetteerBackend {
                 query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
                 widenWhenCapped: false, db: db)
         }
-        var shown: Set<String> = []
-        let ranked = Ranking.sorted(
-            candidates.filter { $0.score >= minScore }, hasCenter: center != nil,
-            wantsAddress: query.houseNumber != nil
-        ).filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
+        let ranked = Self.distinct(
+            Ranking.sorted(
+                candidates.filter { $0.score >= minScore }, hasCenter: center != nil,
+                wantsAddress: query.houseNumber != nil))
         return Array(ranked.prefix(k))
+    }
+
+    /// Ranked candidates without the later ones that are the same place to a reader
+    /// (``Candidate/sameAs``).
+    static func distinct(_ ranked: [Candidate]) -> [Candidate] {
+        var shown: Set<String> = []
+        return ranked.filter { $0.sameAs.map { shown.insert($0).inserted } ?? true }
     }
 
     /// An FTS5 query over the searchable columns: each folded word quoted (so no FTS5 syntax
@@ -47,7 +53,11 @@ extension GazetteerBackend {
     /// search names only ("Helsinki" is not every place whose locality is Helsinki); a strict
     /// query of several words needs each word in some column, a locality word included.
     static func matchExpression(_ query: ParsedQuery, lenient: Bool) -> String {
-        let terms = query.words.enumerated().map { index, word in
+        // While typing, a last word of one letter is left to the scoring: as an FTS5 prefix it
+        // would read every word starting with that letter ("Robert's C").
+        var words = query.words
+        if query.typing, query.lastWordIsPrefix, words.count > 1, words.last?.count == 1 { words.removeLast() }
+        let terms = words.enumerated().map { index, word in
             let exact = "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
             guard let fixes = query.alternatives[word], !fixes.isEmpty else { return exact }
             return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"

@@ -1,8 +1,12 @@
+import Foundation
+
 /// Typo tolerance: words the index does not know are matched against the words it does
 /// (the FTS5 vocabulary) by edit distance.
 extension GazetteerBackend {
     /// The most corrections tried for one word, most frequent first.
     static let maxCorrections = 6
+    /// The most misspelt words corrected in one query; the others stay as typed.
+    static let maxCorrectedWords = 4
 
     /// For each word of the query the index lacks, the index words within the allowed edit
     /// distance (one edit for words of 5+ letters, two for 9+, counting the longer of the
@@ -19,27 +23,39 @@ extension GazetteerBackend {
     ///   first letter: "elsinki");
     /// - only when those find nothing, words starting with its first letter whose rest after
     ///   the second letter matches (a wrong or missing second letter: "Exielinaukio").
+    ///
+    /// Corrections are remembered per gazetteer (``CorrectionCache``): an address search asks
+    /// for a street's twice, and people repeat their typos.
     func corrections(for query: ParsedQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
         var found: [String: [String: Int]] = [:]
+        var corrected = 0
         let known = try db.statement("SELECT 1 FROM vocabulary WHERE term = ?")
-        let scan = try db.statement("SELECT term, documents FROM vocabulary WHERE term >= ?1 AND term < ?2")
+        let scan = try db.statement(
+            "SELECT term, documents FROM vocabulary WHERE term >= ?1 AND term < ?2 AND length(term) BETWEEN ?3 AND ?4")
         let scanTails = try db.statement(
             """
             SELECT v.term, v.documents FROM vocabulary_tails t JOIN vocabulary v ON v.term = t.term
-            WHERE t.tail >= ?1 AND t.tail < ?2
+            WHERE t.tail >= ?1 AND t.tail < ?2 AND length(t.term) BETWEEN ?3 AND ?4
             """)
         let scanSecondLetter = try db.statement(
             """
             SELECT term, documents FROM vocabulary
             WHERE term >= ?1 AND term < ?2 AND (substr(term, 3) = ?3 OR substr(term, 3) = ?4)
             """)
-        for word in Set(query.words) where word.allSatisfy(\.isLetter) {
+        for word in query.words where word.allSatisfy(\.isLetter) && found[word] == nil {
             // A typed word one letter short of 5 (or 9) may still be a 5 (9) letter word.
             let limit = EditDistance.allowedEdits(forLength: word.count + 1)
             guard limit > 0, word.count >= 3 else { continue }
+            if let cached = correctionCache[word] {
+                if !cached.isEmpty { found[word] = cached }
+                continue
+            }
             var exists = false
             try known.forEachRow([.text(word)]) { _ in exists = true }
             guard !exists else { continue }
+            guard corrected < Self.maxCorrectedWords else { break }
+            corrected += 1
+            let lengths: [SQLiteValue] = [.integer(Int64(word.count - limit)), .integer(Int64(word.count + limit))]
             let letters = Array(word)
             var candidates: [(term: String, edits: Int, documents: Int64)] = []
             func consider(_ row: SQLiteStatement) {
@@ -56,7 +72,7 @@ extension GazetteerBackend {
             let tailPrefixes = Set([String(letters[1...2]), String(letters[0...1])])
             for (statement, starts) in [(scan, prefixes), (scanTails, tailPrefixes)] {
                 for prefix in starts {
-                    try statement.forEachRow([.text(prefix), .text(prefix + "\u{7F}")]) { consider($0) }
+                    try statement.forEachRow([.text(prefix), .text(prefix + "\u{7F}")] + lengths) { consider($0) }
                 }
             }
             if candidates.isEmpty {
@@ -69,8 +85,28 @@ extension GazetteerBackend {
             candidates = candidates.filter { seen.insert($0.term).inserted }
             let best = candidates.sorted { ($0.edits, -$0.documents, $0.term) < ($1.edits, -$1.documents, $1.term) }
                 .prefix(Self.maxCorrections)
-            if !best.isEmpty { found[word] = Dictionary(best.map { ($0.term, $0.edits) }, uniquingKeysWith: min) }
+            let fixes = Dictionary(best.map { ($0.term, $0.edits) }, uniquingKeysWith: min)
+            correctionCache[word] = fixes
+            if !fixes.isEmpty { found[word] = fixes }
         }
         return found
+    }
+}
+
+/// Corrections already worked out for misspelt words of one gazetteer (which never changes
+/// once built), at most ``capacity`` of them. `@unchecked Sendable`: guarded by `lock`.
+final class CorrectionCache: @unchecked Sendable {
+    static let capacity = 4096
+    private let lock = NSLock()
+    private var entries: [String: [String: Int]] = [:]
+
+    subscript(word: String) -> [String: Int]? {
+        get { lock.withLock { entries[word] } }
+        set {
+            lock.withLock {
+                if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+                entries[word] = newValue
+            }
+        }
     }
 }

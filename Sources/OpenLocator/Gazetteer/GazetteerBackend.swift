@@ -18,6 +18,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     private var loaded: State?
     let tree = CategoryTree.world
     let resolver = CategoryResolver.world
+    let correctionCache = CorrectionCache()
 
     init(url: URL) { self.url = url }
 

@@ -11,7 +11,7 @@ import Foundation
 ///   full stop that marks them is gone after it.
 ///
 /// ```swift
-/// Abbreviations.expandingSuffixes("Aleksanterink. 5")   // "Aleksanterinkatu 5"
+/// Abbreviations.expandingSuffixes("Aleksanterink. 5").text   // "Aleksanterinkatu  5"
 /// Abbreviations.equivalents["st"]                         // ["street", "saint", "str"]
 /// ```
 enum Abbreviations {
@@ -42,18 +42,24 @@ enum Abbreviations {
     /// and "Park." are not.
     static let minimumStem = 5
 
-    /// `text` with abbreviated compound endings written out: a word ending in one of
-    /// ``suffixes`` and a full stop, after at least ``minimumStem`` letters ("Mannerheimint.").
-    static func expandingSuffixes(_ text: String) -> String {
-        guard text.contains(".") else { return text }
+    /// `text` with abbreviated compound endings written out — a word ending in one of
+    /// ``suffixes`` and a full stop, after at least ``minimumStem`` letters ("Mannerheimint.")
+    /// — and the words so expanded, each with the word as written. The full stop becomes a
+    /// space ("Hauptstr.5" → "Hauptstrasse 5"). An expansion is a guess ("Reykjavik." is no
+    /// Reykjavikatu), so searches keep the written word as an alternative.
+    static func expandingSuffixes(_ text: String) -> (text: String, expansions: [(full: String, written: String)]) {
+        guard text.contains(".") else { return (text, []) }
         var result = ""
+        var expansions: [(full: String, written: String)] = []
         var word = ""
         for character in text {
             if character == ".",
                 let suffix = suffixes.first(where: { word.lowercased().hasSuffix($0.abbreviation) }),
                 word.count - suffix.abbreviation.count >= minimumStem
             {
-                result += word.dropLast(suffix.abbreviation.count) + suffix.full
+                let full = String(word.dropLast(suffix.abbreviation.count)) + suffix.full
+                expansions.append((full, word))
+                result += full + " "
                 word = ""
                 continue
             }
@@ -65,6 +71,6 @@ enum Abbreviations {
                 word = ""
             }
         }
-        return result + word
+        return (result + word, expansions)
     }
 }

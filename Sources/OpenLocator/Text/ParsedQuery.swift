@@ -34,7 +34,7 @@ struct ParsedQuery: Sendable, Equatable {
     ///   length, so "Coffee B" may become "Coffee Bar", and a number after other words too.
     init(_ text: String, typing: Bool = false) {
         self.typing = typing
-        let text = Abbreviations.expandingSuffixes(text)
+        let (text, expansions) = Abbreviations.expandingSuffixes(text)
         let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         let main = parts.first.map { TextFolding.words(String($0)) } ?? []
         let locality = parts.count > 1 ? TextFolding.words(String(parts[1])) : []
@@ -58,6 +58,16 @@ struct ParsedQuery: Sendable, Equatable {
                 let isNumber = last.allSatisfy(\.isNumber)
                 return typing ? !isNumber || wordCount > 1 : last.count >= 2 && !isNumber
             } ?? false)
+        addAlternatives(expansions)
+    }
+
+    /// Lets each expanded abbreviation ("mikonkatu" from "Mikonk.") match as written too.
+    mutating func addAlternatives(_ expansions: [(full: String, written: String)]) {
+        for expansion in expansions {
+            let full = TextFolding.fold(expansion.full), written = TextFolding.fold(expansion.written)
+            guard words.contains(full), !written.isEmpty, !written.contains(" ") else { continue }
+            alternatives[full, default: [:]][written] = 0
+        }
     }
 
     /// Digits with at most one trailing letter: "10", "12b".
