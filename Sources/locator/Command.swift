@@ -33,9 +33,29 @@ struct CommandEntry: Sendable {
 }
 
 extension Command {
-    /// Opens the gazetteer named by `--gazetteer`, or the default one (built on first use,
-    /// with progress on stderr).
+    /// The remote GeocodeServer named by `--service` (or `LOCATOR_SERVICE` when no
+    /// `--gazetteer` is given), with the API key from `ARCGIS_API_KEY`; else the gazetteer named
+    /// by `--gazetteer`, or the default one (built on first use, with progress on stderr).
     static func locatorTask(_ arguments: CommandLineArguments) throws -> LocatorTask {
+        let environment = ProcessInfo.processInfo.environment
+        let service =
+            arguments.value("service")
+            ?? (arguments.value("gazetteer") == nil
+                ? environment["LOCATOR_SERVICE"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+        if let service {
+            guard arguments.value("gazetteer") == nil else {
+                throw UsageError("give --gazetteer or --service, not both")
+            }
+            guard let url = URL(string: service), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
+                throw UsageError(
+                    "--service needs an http(s) GeocodeServer URL, such as https://geocode.arcgis.com/arcgis/rest/services/World/GeocodeServer"
+                )
+            }
+            return LocatorTask(url: url, apiKey: environment["ARCGIS_API_KEY"])
+        }
         if let path = arguments.value("gazetteer") {
             guard !path.isEmpty else { throw UsageError("--gazetteer needs the path of a gazetteer file") }
             return LocatorTask(gazetteer: URL(fileURLWithPath: path))

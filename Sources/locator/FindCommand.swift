@@ -6,14 +6,16 @@ enum FindCommand: Command {
     static let name = "find"
     static let abstract = "Find places by category, name or address."
     static let spec = CommandLineArguments.Spec(
-        options: ["near", "max", "within", "format", "gazetteer", "min-score", "country", "sr", "magic-key"],
+        options: [
+            "near", "max", "within", "format", "gazetteer", "service", "min-score", "country", "sr", "magic-key",
+        ],
         repeatable: ["category"], maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
-                            [--sr 4326|3857] [--format table|json|geojson] [--gazetteer PATH]
+                            [--sr 4326|3857] [--format table|json|geojson] [--gazetteer PATH | --service URL]
                             [--magic-key KEY]
 
         ARGUMENTS:
@@ -33,6 +35,8 @@ enum FindCommand: Command {
           --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
           --gazetteer PATH        Search this gazetteer instead of the default one.
+          --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
+                                  an API key is read from ARCGIS_API_KEY.
           --magic-key KEY         Find the suggestion TEXT with this key from 'locator suggest'.
           -h, --help              Show help information.
 

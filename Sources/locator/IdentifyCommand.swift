@@ -11,7 +11,7 @@ enum IdentifyCommand: Command {
         OVERVIEW: \(abstract)
 
         USAGE: locator identify LAT,LON [--tolerance M] [--category NAME]... [--format table|json]
-                                [--gazetteer PATH]
+                                [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
@@ -21,6 +21,8 @@ enum IdentifyCommand: Command {
           --category NAME         Only places of this category; repeat for several.
           --format FORMAT         table (default) or json (an ArcGIS candidate).
           --gazetteer PATH        Use this gazetteer instead of the default one.
+          --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
+                                  an API key is read from ARCGIS_API_KEY.
           -h, --help              Show help information.
 
         EXAMPLES:

@@ -6,12 +6,12 @@ enum ReverseCommand: Command {
     static let name = "reverse"
     static let abstract = "Find the address or place at a point."
     static let spec = CommandLineArguments.Spec(
-        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "sr"], maxPositionals: 1)
+        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator reverse LAT,LON [--feature-types TYPE,...] [--max-distance M] [--max N]
-                               [--sr 4326|3857] [--format table|json] [--gazetteer PATH]
+                               [--sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
@@ -26,6 +26,8 @@ enum ReverseCommand: Command {
           --sr WKID               Output coordinates in 4326 (default) or 3857.
           --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
           --gazetteer PATH        Use this gazetteer instead of the default one.
+          --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
+                                  an API key is read from ARCGIS_API_KEY.
           -h, --help              Show help information.
 
         EXAMPLES:

@@ -6,14 +6,14 @@ enum SuggestCommand: Command {
     static let name = "suggest"
     static let abstract = "Suggest places, categories and chains for text being typed."
     static let spec = CommandLineArguments.Spec(
-        options: ["near", "max", "within", "format", "gazetteer", "country"], repeatable: ["category"],
+        options: ["near", "max", "within", "format", "gazetteer", "service", "country"], repeatable: ["category"],
         maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator suggest TEXT [--near LAT,LON] [--category NAME]... [--max N]
                                [--within MINLON,MINLAT,MAXLON,MAXLAT] [--country CODE]
-                               [--format table|json] [--gazetteer PATH]
+                               [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           TEXT                    The start of a name, address or category, 2 characters or more
@@ -28,6 +28,8 @@ enum SuggestCommand: Command {
           --country CODE          Only places in this country (FI, FIN or Finland).
           --format FORMAT         table (default) or json (ArcGIS suggest).
           --gazetteer PATH        Search this gazetteer instead of the default one.
+          --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
+                                  an API key is read from ARCGIS_API_KEY.
           -h, --help              Show help information.
 
         A suggestion's magic key finds it again: locator find TEXT --magic-key KEY.

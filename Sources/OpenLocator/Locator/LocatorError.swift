@@ -29,17 +29,39 @@ public struct LocatorError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let storageFailure = Code(rawValue: "storageFailure")
         /// The operation was cancelled.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// A remote service rejected the request as malformed (HTTP or ArcGIS code 400, 404, …).
+        public static let badRequest = Code(rawValue: "badRequest")
+        /// A remote service needs an API key and got none (ArcGIS code 499; HTTP 401).
+        public static let tokenRequired = Code(rawValue: "tokenRequired")
+        /// A remote service rejected the API key as invalid or expired (ArcGIS code 498).
+        public static let invalidToken = Code(rawValue: "invalidToken")
+        /// The API key may not use this service or operation (code 403).
+        public static let forbidden = Code(rawValue: "forbidden")
+        /// A remote service is limiting the request rate (code 429), still after the retries.
+        public static let rateLimited = Code(rawValue: "rateLimited")
+        /// A remote service failed or is overloaded (code 5xx), still after the retries.
+        public static let serviceUnavailable = Code(rawValue: "serviceUnavailable")
+        /// A remote service did not answer in time, still after the retries.
+        public static let timeout = Code(rawValue: "timeout")
+        /// A remote service could not be reached at all (no route, refused, unknown host).
+        public static let offline = Code(rawValue: "offline")
+        /// A remote service answered with something that is not GeocodeServer JSON.
+        public static let invalidResponse = Code(rawValue: "invalidResponse")
     }
 
     /// What kind of failure this is.
     public let code: Code
     /// One line saying what was wrong.
     public let message: String
+    /// For errors from a remote service: the HTTP status or ArcGIS error code it sent
+    /// (498, 499, 403, 429, 503, …).
+    public let serviceCode: Int?
 
     /// Makes an error with a code and a one-line message.
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, serviceCode: Int? = nil) {
         self.code = code
         self.message = message
+        self.serviceCode = serviceCode
     }
 
     /// The one-line message.

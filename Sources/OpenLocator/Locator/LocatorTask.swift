@@ -24,6 +24,25 @@ public final class LocatorTask: Sendable {
         backend = GazetteerBackend(url: gazetteer)
     }
 
+    /// Makes a task that answers from a remote ArcGIS REST GeocodeServer: the ArcGIS World
+    /// Geocoding Service, an ArcGIS Enterprise locator, or another OpenLocator's `locator serve`.
+    ///
+    /// ```swift
+    /// let world = LocatorTask(
+    ///     url: URL(string: "https://geocode-api.arcgis.com/arcgis/rest/services/World/GeocodeServer")!,
+    ///     apiKey: ProcessInfo.processInfo.environment["ARCGIS_API_KEY"])
+    /// ```
+    /// Every call then goes over HTTP(S); errors come as ``LocatorError`` with codes such as
+    /// `tokenRequired`, `invalidToken`, `rateLimited`, `serviceUnavailable`, `timeout` or
+    /// `offline`, and never contain the API key.
+    /// - Parameters:
+    ///   - url: the GeocodeServer's URL (`…/GeocodeServer`).
+    ///   - apiKey: an ArcGIS API key or access token, when the service needs one.
+    ///   - options: timeouts, retries and where the key is sent.
+    public init(url: URL, apiKey: String? = nil, options: RemoteServiceOptions = RemoteServiceOptions()) {
+        backend = RemoteBackend(url: url, apiKey: apiKey, options: options)
+    }
+
     init(backend: any LocatorBackend) {
         self.backend = backend
     }

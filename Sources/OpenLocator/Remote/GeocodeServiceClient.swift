@@ -1,0 +1,231 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends GeocodeServer requests over HTTP(S) with `URLSession`: GET, or a form POST when the
+/// URL would be too long; the API key as a header or `token`; bounded retries with
+/// exponential backoff and jitter for timeouts, 429 and 5xx (from the HTTP status or from an
+/// ArcGIS error body on HTTP 200); every failure as a ``LocatorError`` whose message never
+/// holds the key.
+final class GeocodeServiceClient: Sendable {
+    let serviceURL: URL
+    private let apiKey: String?
+    let options: RemoteServiceOptions
+    private let session: URLSession
+
+    init(serviceURL: URL, apiKey: String?, options: RemoteServiceOptions) {
+        self.serviceURL = serviceURL
+        self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
+        self.options = options
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = options.timeout
+        configuration.timeoutIntervalForResource = options.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// The service's host and port, for messages ("geocode.arcgis.com", "127.0.0.1:8080").
+    var hostDescription: String {
+        (serviceURL.host ?? "the service") + (serviceURL.port.map { ":\($0)" } ?? "")
+    }
+
+    /// Sends one operation ("findAddressCandidates", or "" for the root) and decodes the answer.
+    func send<T: WireDecodable>(_ operation: String, _ parameters: WireParameters, as type: T.Type) async throws -> T {
+        let data = try await send(operation, parameters)
+        do {
+            return try WireResponse.decode(type, from: data)
+        } catch let error as WireError {
+            throw describe(error, status: 200)
+        }
+    }
+
+    /// Sends one operation and returns the body of a successful answer (HTTP 2xx without an
+    /// ArcGIS error), retrying what may succeed later.
+    func send(_ operation: String, _ parameters: WireParameters) async throws -> Data {
+        guard let scheme = serviceURL.scheme?.lowercased(), ["http", "https"].contains(scheme), serviceURL.host != nil
+        else {
+            throw LocatorError.invalidParameter("the service URL must be an http:// or https:// GeocodeServer URL")
+        }
+        let request = makeRequest(operation, parameters)
+        var attempt = 0
+        while true {
+            try Task.checkCancellation()
+            let failure: LocatorError
+            var retryAfter: TimeInterval?
+            do {
+                let (data, response) = try await perform(request)
+                let status = response.statusCode
+                let body = try? JSONDecoder().decode(JSONValue.self, from: data)
+                let serviceError = body.flatMap(ErrorResponse.init)
+                if (200..<300).contains(status), serviceError == nil { return data }
+                failure = describe(serviceError, status: status)
+                retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
+            } catch let error as URLError {
+                if error.code == .cancelled { throw CancellationError() }
+                failure = describe(error)
+            }
+            guard Self.isRetryable(failure), attempt < options.maxRetries else {
+                throw attempt == 0
+                    ? failure
+                    : LocatorError(
+                        failure.code, failure.message + " (after \(attempt + 1) attempts)",
+                        serviceCode: failure.serviceCode)
+            }
+            let backoff = options.retryDelay * pow(2, Double(attempt)) * Double.random(in: 0.5...1)
+            let wait = min(options.maxRetryDelay, max(backoff, retryAfter ?? 0))
+            try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+            attempt += 1
+        }
+    }
+
+    /// Timeouts, rate limits and server failures may pass; nothing else will.
+    static func isRetryable(_ error: LocatorError) -> Bool {
+        [.timeout, .rateLimited, .serviceUnavailable].contains(error.code)
+    }
+
+    private func makeRequest(_ operation: String, _ parameters: WireParameters) -> URLRequest {
+        var parameters = parameters
+        if let apiKey, options.tokenPlacement == .parameter {
+            parameters = WireParameters(parameters.pairs.map { ($0.name, $0.value) } + [("token", apiKey)])
+        }
+        var base = serviceURL
+        if !operation.isEmpty { base.appendPathComponent(operation) }
+        let query = parameters.formEncoded
+        let separator = base.absoluteString.contains("?") ? "&" : "?"
+        var request: URLRequest
+        if let url = URL(string: base.absoluteString + separator + query),
+            url.absoluteString.count <= options.maxGetURLLength
+        {
+            request = URLRequest(url: url)
+            request.httpMethod = "GET"
+        } else {
+            request = URLRequest(url: base)
+            request.httpMethod = "POST"
+            request.setValue("application/x-www-form-urlencoded; charset=UTF-8", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(query.utf8)
+        }
+        request.timeoutInterval = options.timeout
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("OpenLocator", forHTTPHeaderField: "User-Agent")
+        if let apiKey, options.tokenPlacement == .header {
+            request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "X-Esri-Authorization")
+        }
+        return request
+    }
+
+    /// One HTTP exchange; cancelling the Swift task cancels the transfer at once.
+    private func perform(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let handle = TransferHandle()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: (error as? URLError) ?? URLError(.unknown))
+                    } else if let response = response as? HTTPURLResponse {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                handle.start(task)
+            }
+        } onCancel: {
+            handle.cancel()
+        }
+    }
+
+    /// An error body or HTTP status as a ``LocatorError`` (the ArcGIS code wins over HTTP 200).
+    private func describe(_ serviceError: ErrorResponse?, status: Int) -> LocatorError {
+        let code = serviceError?.code ?? status
+        let said = serviceError.map { error in
+            ([error.message] + error.details).filter { !$0.isEmpty }.joined(separator: "; ")
+        }
+        func message(_ text: String) -> String {
+            let detail = said.map { $0.isEmpty ? "" : ": \($0.prefix(300))" } ?? ""
+            return scrub("\(text) (\(code)\(detail))")
+        }
+        switch code {
+        case 498:
+            return LocatorError(
+                .invalidToken, message("the service rejected the API key as invalid or expired"), serviceCode: code)
+        case 499, 401:
+            return LocatorError(
+                .tokenRequired, message("the service needs an API key; set ARCGIS_API_KEY or pass apiKey"),
+                serviceCode: code)
+        case 403: return LocatorError(.forbidden, message("the API key may not use this service"), serviceCode: code)
+        case 429:
+            return LocatorError(.rateLimited, message("the service is limiting the request rate"), serviceCode: code)
+        case 500..<600:
+            return LocatorError(
+                .serviceUnavailable, message("the service at \(hostDescription) failed"), serviceCode: code)
+        case 404 where serviceError == nil:
+            return LocatorError(
+                .badRequest, message("there is no GeocodeServer operation at this URL on \(hostDescription)"),
+                serviceCode: code)
+        default: return LocatorError(.badRequest, message("the service rejected the request"), serviceCode: code)
+        }
+    }
+
+    private func describe(_ error: WireError, status: Int) -> LocatorError {
+        switch error {
+        case .service(let body): return describe(body, status: status)
+        case .notJSON, .unexpectedShape:
+            return LocatorError(
+                .invalidResponse,
+                "the answer from \(hostDescription) is not GeocodeServer JSON; is the URL a GeocodeServer?")
+        }
+    }
+
+    private func describe(_ error: URLError) -> LocatorError {
+        switch error.code {
+        case .timedOut:
+            return LocatorError(
+                .timeout, "\(hostDescription) did not answer within \(AttributeValue.double(options.timeout)) s")
+        case .cannotConnectToHost:
+            return LocatorError(.offline, "cannot reach \(hostDescription): the connection was refused")
+        case .cannotFindHost, .dnsLookupFailed:
+            return LocatorError(.offline, "cannot reach \(hostDescription): the host name is unknown")
+        case .notConnectedToInternet, .networkConnectionLost:
+            return LocatorError(
+                .offline, "cannot reach \(hostDescription): the network is down or the connection dropped")
+        case .secureConnectionFailed, .serverCertificateUntrusted:
+            return LocatorError(.offline, "cannot reach \(hostDescription): the TLS connection failed")
+        default:
+            return LocatorError(
+                .serviceUnavailable, "the exchange with \(hostDescription) failed (\(error.code.rawValue))")
+        }
+    }
+
+    /// The message without the API key, wherever a server echoed it.
+    private func scrub(_ message: String) -> String {
+        guard let apiKey else { return message }
+        return message.replacingOccurrences(of: apiKey, with: "***")
+    }
+}
+
+/// A data task that may be cancelled before or after it starts. `@unchecked Sendable`:
+/// guarded by `lock`.
+private final class TransferHandle: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func start(_ task: URLSessionDataTask) {
+        lock.withLock {
+            self.task = task
+            if cancelled { task.cancel() }
+        }
+        task.resume()
+    }
+
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            task?.cancel()
+        }
+    }
+}
