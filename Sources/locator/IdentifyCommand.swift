@@ -6,7 +6,7 @@ enum IdentifyCommand: Command {
     static let name = "identify"
     static let abstract = "Name the place at a point, within a tolerance."
     static let spec = CommandLineArguments.Spec(
-        options: ["tolerance", "format", "gazetteer"], repeatable: ["category"], maxPositionals: 1)
+        options: ["tolerance", "format", "gazetteer", "service"], repeatable: ["category"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 

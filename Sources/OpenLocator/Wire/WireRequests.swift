@@ -223,3 +223,84 @@ struct SuggestRequest: Sendable, Equatable {
         return WireParameters(pairs)
     }
 }
+
+/// `geocodeAddresses`: a batch of records, each with an id and a single-line address (or
+/// multifield parts joined), sent as `addresses={"records":[{"attributes":{…}}]}`.
+struct GeocodeAddressesRequest: Sendable, Equatable {
+    struct Record: Sendable, Equatable {
+        /// `OBJECTID`, echoed as `ResultID`.
+        var id: Int
+        /// `SingleLine`, or the multifield parts (`Address`, `City`, `Postal`, …) joined by ", ".
+        var text: String
+    }
+
+    /// The most records one request may hold (ArcGIS World's `MaxBatchSize`).
+    static let maxRecords = 1000
+
+    var records: [Record] = []
+    var categories: [String] = []
+    var outFields: [String] = []
+    var outSR: SpatialReference?
+    var searchExtent: Envelope?
+    var sourceCountry: String?
+
+    init(records: [Record]) { self.records = records }
+
+    init(_ parameters: WireParameters) throws {
+        guard let text = parameters.nonEmpty("addresses") else {
+            throw LocatorError.invalidParameter(
+                #"addresses is required: {"records":[{"attributes":{"OBJECTID":1,"SingleLine":"…"}}]}"#)
+        }
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+            case .array(let items) = json["records"] ?? .null
+        else {
+            throw LocatorError.invalidParameter(#"addresses must be JSON: {"records":[{"attributes":{…}}]}"#)
+        }
+        guard items.count <= Self.maxRecords else {
+            throw LocatorError.invalidParameter(
+                "addresses holds \(items.count) records; at most \(Self.maxRecords) are allowed per request")
+        }
+        records = try items.enumerated().map { index, item in
+            guard let attributes = item["attributes"], case .object(let members) = attributes else {
+                throw LocatorError.invalidParameter("addresses record \(index + 1) has no attributes object")
+            }
+            let id = attributes["OBJECTID"]?.number.map { Int($0) } ?? index + 1
+            let single = attributes["SingleLine"]?.text
+            let parts = ["Address", "Address2", "Address3", "Neighborhood", "City", "Subregion", "Region", "Postal"]
+                .compactMap { name in members.first { $0.0.lowercased() == name.lowercased() }?.1.text }
+                .filter { !$0.isEmpty }
+            return Record(id: id, text: single ?? parts.joined(separator: ", "))
+        }
+        categories = parameters.list("category")
+        outFields = parameters.list("outFields")
+        outSR = try parameters.spatialReference("outSR")
+        searchExtent = try parameters.envelope("searchExtent")
+        sourceCountry = parameters.nonEmpty("sourceCountry")
+    }
+
+    var parameters: WireParameters {
+        let records = JSONValue.object([
+            (
+                "records",
+                .array(
+                    self.records.map { record in
+                        .object([
+                            (
+                                "attributes",
+                                .object([
+                                    ("OBJECTID", .number(Double(record.id))), ("SingleLine", .string(record.text)),
+                                ])
+                            )
+                        ])
+                    })
+            )
+        ])
+        var pairs: [(String, String)] = [("f", "json"), ("addresses", records.serialized())]
+        if !categories.isEmpty { pairs.append(("category", categories.joined(separator: ","))) }
+        if !outFields.isEmpty { pairs.append(("outFields", outFields.joined(separator: ","))) }
+        if let outSR { pairs.append(("outSR", String(outSR.esriWKID))) }
+        if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
+        if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
+        return WireParameters(pairs)
+    }
+}

@@ -1,0 +1,47 @@
+/// What a GeocodeServer request asks a locator for: the same mapping as ``RemoteBackend``
+/// uses to send, read backwards, for a server answering from its own ``LocatorTask``.
+extension FindAddressCandidatesRequest {
+    /// The request as geocode parameters; `maxLocations` defaults to the service limit (50).
+    var geocodeParameters: GeocodeParameters {
+        var parameters = GeocodeParameters()
+        parameters.addCategories(categories)
+        parameters.addResultAttributeNames(outFields)
+        parameters.maxResults = maxLocations ?? GeocodeParameters.maxResultsLimit
+        parameters.outputSpatialReference = outSR
+        parameters.searchArea = searchExtent
+        parameters.preferredSearchLocation = location
+        parameters.countryCode = sourceCountry
+        return parameters
+    }
+}
+
+extension ReverseGeocodeRequest {
+    /// The request as reverse-geocode parameters; unknown feature types are an error.
+    func reverseParameters() throws -> ReverseGeocodeParameters {
+        var parameters = ReverseGeocodeParameters()
+        for name in featureTypes {
+            guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
+                throw LocatorError.invalidParameter(
+                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName or Locality")
+            }
+            parameters.addFeatureType(type)
+        }
+        parameters.addResultAttributeNames(outFields)
+        parameters.outputSpatialReference = outSR
+        if let distance { parameters.maxDistance = distance }
+        return parameters
+    }
+}
+
+extension SuggestRequest {
+    /// The request as suggest parameters.
+    var suggestParameters: SuggestParameters {
+        var parameters = SuggestParameters()
+        parameters.preferredSearchLocation = location
+        parameters.categories = categories
+        parameters.searchArea = searchExtent
+        parameters.maxResults = maxSuggestions ?? 5
+        parameters.countryCode = countryCode
+        return parameters
+    }
+}
