@@ -112,5 +112,11 @@ import Testing
         #expect(root.capabilities == ["Geocode", "Suggest"])
         #expect(root.suggestedBatchSize == 150 && root.maxBatchSize == 1000)
         #expect(root.singleLineFieldName == "SingleLine")
+        // Plain Codable works too.
+        let decoded = try JSONDecoder().decode(
+            SuggestResponse.self,
+            from: Data(#"{"suggestions":[{"text":"Coffee","magicKey":"k","isCollection":true}]}"#.utf8))
+        #expect(decoded.suggestions == [SuggestResult(label: "Coffee", isCollection: true, magicKey: "k")])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(SuggestResponse.self, from: Data("{}".utf8)) }
     }
 }

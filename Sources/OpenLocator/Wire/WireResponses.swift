@@ -23,9 +23,20 @@ enum WireResponse {
     }
 }
 
-/// A response type built from decoded JSON; `nil` when the JSON is not of that shape.
-protocol WireDecodable {
+/// A response type built from decoded JSON; `nil` when the JSON is not of that shape. Each
+/// is `Decodable` too (through ``JSONValue``), for use with any `JSONDecoder`.
+protocol WireDecodable: Decodable {
     init?(_ json: JSONValue)
+}
+
+extension WireDecodable {
+    init(from decoder: any Decoder) throws {
+        guard let value = Self(try JSONValue(from: decoder)) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not a \(Self.self)"))
+        }
+        self = value
+    }
 }
 
 /// Why a body could not be used.
