@@ -5,6 +5,7 @@ let package = Package(
     name: "OpenLocator",
     products: [
         .library(name: "OpenLocator", targets: ["OpenLocator"]),
+        .library(name: "LocatorServer", targets: ["LocatorServer"]),
         .executable(name: "locator", targets: ["locator"]),
         .executable(name: "locator-bench", targets: ["locator-bench"]),
     ],
@@ -16,9 +17,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU"]),
-        .executableTarget(name: "locator", dependencies: ["OpenLocator"]),
+        .target(name: "LocatorServer", dependencies: ["OpenLocator"]),
+        .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),
         .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),
-        .testTarget(name: "OpenLocatorTests", dependencies: ["OpenLocator", "locator"]),
+        .testTarget(name: "OpenLocatorTests", dependencies: ["OpenLocator", "LocatorServer", "locator"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ enum Locator {
     static let commands = [
         CommandEntry(FindCommand.self), CommandEntry(SuggestCommand.self), CommandEntry(ReverseCommand.self),
         CommandEntry(IdentifyCommand.self),
-        CommandEntry(BuildCommand.self), CommandEntry(InfoCommand.self),
+        CommandEntry(BuildCommand.self), CommandEntry(InfoCommand.self), CommandEntry(ServeCommand.self),
     ]
 
     static var help: String {
@@ -70,6 +70,10 @@ private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
+            if let server = ServeCommand.running {
+                server.shutdown()  // finish the requests in flight
+                exit(0)
+            }
             GazetteerBuilder.removeUnfinishedFiles()
             exit(128 + signalNumber)
         }

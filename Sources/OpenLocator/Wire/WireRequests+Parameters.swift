@@ -2,7 +2,7 @@
 /// uses to send, read backwards, for a server answering from its own ``LocatorTask``.
 extension FindAddressCandidatesRequest {
     /// The request as geocode parameters; `maxLocations` defaults to the service limit (50).
-    var geocodeParameters: GeocodeParameters {
+    package var geocodeParameters: GeocodeParameters {
         var parameters = GeocodeParameters()
         parameters.addCategories(categories)
         parameters.addResultAttributeNames(outFields)
@@ -17,7 +17,7 @@ extension FindAddressCandidatesRequest {
 
 extension ReverseGeocodeRequest {
     /// The request as reverse-geocode parameters; unknown feature types are an error.
-    func reverseParameters() throws -> ReverseGeocodeParameters {
+    package func reverseParameters() throws -> ReverseGeocodeParameters {
         var parameters = ReverseGeocodeParameters()
         for name in featureTypes {
             guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
@@ -35,7 +35,7 @@ extension ReverseGeocodeRequest {
 
 extension SuggestRequest {
     /// The request as suggest parameters.
-    var suggestParameters: SuggestParameters {
+    package var suggestParameters: SuggestParameters {
         var parameters = SuggestParameters()
         parameters.preferredSearchLocation = location
         parameters.categories = categories

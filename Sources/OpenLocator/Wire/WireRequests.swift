@@ -2,13 +2,13 @@ import Foundation
 
 /// Request parameters as a GeocodeServer receives them: names in any case (`SingleLine`,
 /// `singleLine`, `outSr`), values as text; the first of a repeated name wins.
-struct WireParameters: Sendable, Equatable {
+package struct WireParameters: Sendable, Equatable {
     private(set) var pairs: [(name: String, value: String)]
 
-    init(_ pairs: [(String, String)]) { self.pairs = pairs.map { (name: $0.0, value: $0.1) } }
+    package init(_ pairs: [(String, String)]) { self.pairs = pairs.map { (name: $0.0, value: $0.1) } }
 
     /// Parses a query string or a form body (`a=1&b=x%20y`, `+` as space).
-    init(formEncoded text: String) {
+    package init(formEncoded text: String) {
         self.init(
             text.split(separator: "&").compactMap { part in
                 let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -20,37 +20,40 @@ struct WireParameters: Sendable, Equatable {
             })
     }
 
-    static func == (a: WireParameters, b: WireParameters) -> Bool {
+    package static func == (a: WireParameters, b: WireParameters) -> Bool {
         a.pairs.map(\.name) == b.pairs.map(\.name) && a.pairs.map(\.value) == b.pairs.map(\.value)
     }
 
+    /// The names, in order.
+    package var names: [String] { pairs.map(\.name) }
+
     /// The value of a parameter, its name in any case; `nil` when absent.
-    subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         let lowered = name.lowercased()
         return pairs.first { $0.name.lowercased() == lowered }?.value
     }
 
     /// A non-empty value, trimmed.
-    func nonEmpty(_ name: String) -> String? {
+    package func nonEmpty(_ name: String) -> String? {
         guard let value = self[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value
     }
 
     /// The parameters form-encoded, in order: `f=json&singleLine=caf%C3%A9`.
-    var formEncoded: String {
+    package var formEncoded: String {
         pairs.map { "\(Self.escape($0.name))=\(Self.escape($0.value))" }.joined(separator: "&")
     }
 
     /// Percent-encodes everything but unreserved characters (RFC 3986), so `+`, `&`, `=` and
     /// `,` inside values survive any server's decoding.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
     private static let unreserved = CharacterSet(
         charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     /// A point parameter: "x,y" in WGS84, or JSON `{"x","y","spatialReference"}`.
-    func point(_ name: String) throws -> Point? {
+    package func point(_ name: String) throws -> Point? {
         guard let value = nonEmpty(name) else { return nil }
         if value.hasPrefix("{") {
             let json = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
@@ -72,7 +75,7 @@ struct WireParameters: Sendable, Equatable {
     }
 
     /// An envelope parameter: "xmin,ymin,xmax,ymax" in WGS84, or a JSON envelope.
-    func envelope(_ name: String) throws -> Envelope? {
+    package func envelope(_ name: String) throws -> Envelope? {
         guard let value = nonEmpty(name) else { return nil }
         let envelope: Envelope?
         if value.hasPrefix("{") {
@@ -92,7 +95,7 @@ struct WireParameters: Sendable, Equatable {
     }
 
     /// A spatial reference parameter: a WKID or JSON `{"wkid":…}`.
-    func spatialReference(_ name: String) throws -> SpatialReference? {
+    package func spatialReference(_ name: String) throws -> SpatialReference? {
         guard let value = nonEmpty(name) else { return nil }
         let wkid =
             Int(value)
@@ -105,7 +108,7 @@ struct WireParameters: Sendable, Equatable {
     }
 
     /// An integer parameter within a range.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let value = nonEmpty(name) else { return nil }
         guard let number = Int(value), range.contains(number) else {
             throw LocatorError.invalidParameter(
@@ -115,27 +118,27 @@ struct WireParameters: Sendable, Equatable {
     }
 
     /// A comma-separated list ("Coffee Shop,Hotel"), blanks dropped.
-    func list(_ name: String) -> [String] {
+    package func list(_ name: String) -> [String] {
         (self[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 }
 
 /// `findAddressCandidates`: what is sent (``parameters``, exact names) and what a server reads
 /// (``init(_:)``, any case).
-struct FindAddressCandidatesRequest: Sendable, Equatable {
-    var singleLine = ""
-    var magicKey: String?
-    var categories: [String] = []
-    var outFields: [String] = []
-    var maxLocations: Int?
-    var outSR: SpatialReference?
-    var searchExtent: Envelope?
-    var location: Point?
-    var sourceCountry: String?
+package struct FindAddressCandidatesRequest: Sendable, Equatable {
+    package var singleLine = ""
+    package var magicKey: String?
+    package var categories: [String] = []
+    package var outFields: [String] = []
+    package var maxLocations: Int?
+    package var outSR: SpatialReference?
+    package var searchExtent: Envelope?
+    package var location: Point?
+    package var sourceCountry: String?
 
-    init() {}
+    package init() {}
 
-    init(_ parameters: WireParameters) throws {
+    package init(_ parameters: WireParameters) throws {
         singleLine = parameters["singleLine"] ?? parameters["address"] ?? ""
         magicKey = parameters.nonEmpty("magicKey")
         categories = parameters.list("category")
@@ -147,7 +150,7 @@ struct FindAddressCandidatesRequest: Sendable, Equatable {
         sourceCountry = parameters.nonEmpty("sourceCountry") ?? parameters.nonEmpty("countryCode")
     }
 
-    var parameters: WireParameters {
+    package var parameters: WireParameters {
         var pairs: [(String, String)] = [("f", "json"), ("singleLine", singleLine)]
         if let magicKey { pairs.append(("magicKey", magicKey)) }
         if !categories.isEmpty { pairs.append(("category", categories.joined(separator: ","))) }
@@ -162,17 +165,17 @@ struct FindAddressCandidatesRequest: Sendable, Equatable {
 }
 
 /// `reverseGeocode`.
-struct ReverseGeocodeRequest: Sendable, Equatable {
-    var location = Point(x: 0, y: 0)
-    var featureTypes: [String] = []
-    var outFields: [String] = []
-    var outSR: SpatialReference?
+package struct ReverseGeocodeRequest: Sendable, Equatable {
+    package var location = Point(x: 0, y: 0)
+    package var featureTypes: [String] = []
+    package var outFields: [String] = []
+    package var outSR: SpatialReference?
     /// Metres (a legacy parameter ArcGIS World ignores; `locator serve` honours it).
-    var distance: Double?
+    package var distance: Double?
 
-    init(location: Point) { self.location = location }
+    package init(location: Point) { self.location = location }
 
-    init(_ parameters: WireParameters) throws {
+    package init(_ parameters: WireParameters) throws {
         guard let location = try parameters.point("location") else {
             throw LocatorError.invalidParameter("location is required: x,y (longitude,latitude)")
         }
@@ -183,7 +186,7 @@ struct ReverseGeocodeRequest: Sendable, Equatable {
         distance = parameters.nonEmpty("distance").flatMap(Double.init)
     }
 
-    var parameters: WireParameters {
+    package var parameters: WireParameters {
         var pairs: [(String, String)] = [("f", "json"), ("location", WireGeometry.parameter(location))]
         if !featureTypes.isEmpty { pairs.append(("featureTypes", featureTypes.joined(separator: ","))) }
         if !outFields.isEmpty { pairs.append(("outFields", outFields.joined(separator: ","))) }
@@ -194,17 +197,17 @@ struct ReverseGeocodeRequest: Sendable, Equatable {
 }
 
 /// `suggest`.
-struct SuggestRequest: Sendable, Equatable {
-    var text = ""
-    var location: Point?
-    var categories: [String] = []
-    var searchExtent: Envelope?
-    var maxSuggestions: Int?
-    var countryCode: String?
+package struct SuggestRequest: Sendable, Equatable {
+    package var text = ""
+    package var location: Point?
+    package var categories: [String] = []
+    package var searchExtent: Envelope?
+    package var maxSuggestions: Int?
+    package var countryCode: String?
 
-    init(text: String) { self.text = text }
+    package init(text: String) { self.text = text }
 
-    init(_ parameters: WireParameters) throws {
+    package init(_ parameters: WireParameters) throws {
         text = parameters["text"] ?? ""
         location = try parameters.point("location")
         categories = parameters.list("category")
@@ -213,7 +216,7 @@ struct SuggestRequest: Sendable, Equatable {
         countryCode = parameters.nonEmpty("countryCode")
     }
 
-    var parameters: WireParameters {
+    package var parameters: WireParameters {
         var pairs: [(String, String)] = [("f", "json"), ("text", text)]
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         if !categories.isEmpty { pairs.append(("category", categories.joined(separator: ","))) }
@@ -226,27 +229,32 @@ struct SuggestRequest: Sendable, Equatable {
 
 /// `geocodeAddresses`: a batch of records, each with an id and a single-line address (or
 /// multifield parts joined), sent as `addresses={"records":[{"attributes":{…}}]}`.
-struct GeocodeAddressesRequest: Sendable, Equatable {
-    struct Record: Sendable, Equatable {
+package struct GeocodeAddressesRequest: Sendable, Equatable {
+    package struct Record: Sendable, Equatable {
         /// `OBJECTID`, echoed as `ResultID`.
-        var id: Int
+        package var id: Int
         /// `SingleLine`, or the multifield parts (`Address`, `City`, `Postal`, …) joined by ", ".
-        var text: String
+        package var text: String
+
+        package init(id: Int, text: String) {
+            self.id = id
+            self.text = text
+        }
     }
 
     /// The most records one request may hold (ArcGIS World's `MaxBatchSize`).
-    static let maxRecords = 1000
+    package static let maxRecords = 1000
 
-    var records: [Record] = []
-    var categories: [String] = []
-    var outFields: [String] = []
-    var outSR: SpatialReference?
-    var searchExtent: Envelope?
-    var sourceCountry: String?
+    package var records: [Record] = []
+    package var categories: [String] = []
+    package var outFields: [String] = []
+    package var outSR: SpatialReference?
+    package var searchExtent: Envelope?
+    package var sourceCountry: String?
 
-    init(records: [Record]) { self.records = records }
+    package init(records: [Record]) { self.records = records }
 
-    init(_ parameters: WireParameters) throws {
+    package init(_ parameters: WireParameters) throws {
         guard let text = parameters.nonEmpty("addresses") else {
             throw LocatorError.invalidParameter(
                 #"addresses is required: {"records":[{"attributes":{"OBJECTID":1,"SingleLine":"…"}}]}"#)
@@ -278,7 +286,7 @@ struct GeocodeAddressesRequest: Sendable, Equatable {
         sourceCountry = parameters.nonEmpty("sourceCountry")
     }
 
-    var parameters: WireParameters {
+    package var parameters: WireParameters {
         let records = JSONValue.object([
             (
                 "records",

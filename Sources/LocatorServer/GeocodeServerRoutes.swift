@@ -1,0 +1,208 @@
+import Foundation
+import OpenLocator
+
+/// The ArcGIS REST GeocodeServer over a ``LocatorTask``: the routes, parameters, token check,
+/// CORS and error bodies of `locator serve`.
+///
+/// Serves `/arcgis/rest/services/World/GeocodeServer` (with or without a trailing slash) and
+/// its operations `findAddressCandidates`, `reverseGeocode`, `suggest` and `geocodeAddresses`,
+/// by GET or form POST, parameter names in any case, unknown parameters ignored, `f=json`,
+/// `pjson` (and `geojson` for candidates); plus `/health`. Errors are ArcGIS error bodies
+/// (`{"error":{"code","message","details"}}`) on HTTP 200, as ArcGIS servers send them and
+/// geopy and esri-leaflet read them.
+public final class GeocodeServerRoutes: Sendable {
+    /// Where the service lives; geopy hard-codes this path.
+    public static let servicePath = "/arcgis/rest/services/World/GeocodeServer"
+
+    let task: LocatorTask
+    let apiKey: String?
+    let description: String
+
+    /// - Parameters:
+    ///   - task: answers every operation.
+    ///   - apiKey: when set, every request must carry it as `token` or a Bearer header.
+    public init(task: LocatorTask, apiKey: String? = nil) {
+        self.task = task
+        self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
+        description = ServiceDescription.root().serialized()
+    }
+
+    /// Answers one HTTP request.
+    public func respond(_ request: HTTPRequest) -> HTTPResponse {
+        var response = route(request)
+        response.headers += [
+            ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
+            ("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Esri-Authorization"),
+        ]
+        return response
+    }
+
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
+        guard ["GET", "POST", "HEAD"].contains(request.method) else {
+            return .json(Self.error(405, "Method not allowed; use GET or POST.").serialized(), status: 405)
+        }
+        var path = request.path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if path == "/health" { return .json(#"{"status":"ok"}"#) }
+        guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
+            return .json(Self.error(404, "Not found: the service is at \(Self.servicePath).").serialized(), status: 404)
+        }
+        let operation = String(path.dropFirst(Self.servicePath.count).drop { $0 == "/" })
+        let parameters = Self.parameters(request)
+        let pretty = parameters["f"]?.lowercased() == "pjson"
+        if let format = parameters.nonEmpty("f")?.lowercased(), !["json", "pjson", "geojson", "html"].contains(format) {
+            return answer(Self.error(400, "Unsupported format '\(format.prefix(20))'; use f=json or f=pjson."), pretty)
+        }
+        if let denied = checkToken(request, parameters) { return answer(denied, pretty) }
+        do {
+            switch operation.lowercased() {
+            case "": return answer(ServiceDescription.root(), pretty, cached: pretty ? nil : description)
+            case "findaddresscandidates": return try findAddressCandidates(parameters, pretty: pretty)
+            case "reversegeocode": return answer(try reverseGeocode(parameters), pretty)
+            case "suggest": return answer(try suggest(parameters), pretty)
+            case "geocodeaddresses": return answer(try geocodeAddresses(parameters), pretty)
+            default:
+                return answer(Self.error(400, "Unknown operation '\(operation.prefix(40))'."), pretty)
+            }
+        } catch let error as LocatorError {
+            let code = [.gazetteerUnavailable, .storageFailure].contains(error.code) ? 500 : 400
+            return answer(
+                Self.error(code, "Cannot perform query. Invalid query parameters.", details: [error.message]), pretty)
+        } catch {
+            return answer(Self.error(500, "Unable to complete operation."), pretty)
+        }
+    }
+
+    private func answer(_ json: JSONValue, _ pretty: Bool, cached: String? = nil) -> HTTPResponse {
+        .json(cached ?? json.serialized(pretty: pretty))
+    }
+
+    /// Query and form-body parameters together (the body when it is form-encoded, or has no type).
+    static func parameters(_ request: HTTPRequest) -> WireParameters {
+        let type = request.headers["content-type"]?.lowercased() ?? ""
+        let form =
+            request.method == "POST" && (type.isEmpty || type.contains("x-www-form-urlencoded"))
+            ? String(decoding: request.body, as: UTF8.self) : ""
+        let query = WireParameters(formEncoded: request.query)
+        let body = WireParameters(formEncoded: form)
+        return WireParameters(
+            query.names.map { ($0, query[$0] ?? "") } + body.names.map { ($0, body[$0] ?? "") })
+    }
+
+    /// 499 without a token, 498 with a wrong one; `nil` when none is needed or it is right.
+    private func checkToken(_ request: HTTPRequest, _ parameters: WireParameters) -> JSONValue? {
+        guard let apiKey else { return nil }
+        let header = request.headers["x-esri-authorization"] ?? request.headers["authorization"]
+        let bearer = header.flatMap { $0.lowercased().hasPrefix("bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let token = parameters.nonEmpty("token") ?? bearer?.trimmingCharacters(in: .whitespaces) else {
+            return Self.error(499, "Token Required", details: ["Token Required"])
+        }
+        // Compare in constant time, so the answer's timing says nothing about the key.
+        let a = Array(token.utf8), b = Array(apiKey.utf8)
+        var difference = a.count ^ b.count
+        for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
+        return difference == 0 ? nil : Self.error(498, "Invalid token.")
+    }
+
+    static func error(_ code: Int, _ message: String, details: [String] = []) -> JSONValue {
+        ArcGISResponses.error(code: code, message: message, details: details)
+    }
+
+    // MARK: - Operations (answered synchronously on the worker thread)
+
+    private func findAddressCandidates(_ parameters: WireParameters, pretty: Bool) throws -> HTTPResponse {
+        let request = try FindAddressCandidatesRequest(parameters)
+        let geocode = request.geocodeParameters
+        let results: [GeocodeResult]
+        if request.singleLine.trimmingCharacters(in: .whitespaces).isEmpty, request.categories.isEmpty {
+            results = []  // nothing asked
+        } else if let key = request.magicKey {
+            let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
+            results = try wait { try await self.task.geocode(forSuggestResult: suggestion, using: geocode) }
+        } else {
+            results = try wait { try await self.task.geocode(forSearchText: request.singleLine, using: geocode) }
+        }
+        if parameters["f"]?.lowercased() == "geojson" {
+            return .json(GeoJSONFormatter.featureCollection(results).serialized(pretty: pretty))
+        }
+        return .json(
+            ArcGISResponses.findAddressCandidates(results, spatialReference: request.outSR ?? .wgs84)
+                .serialized(pretty: pretty))
+    }
+
+    private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {
+        let request = try ReverseGeocodeRequest(parameters)
+        let reverse = try request.reverseParameters()
+        guard
+            let result = try wait({
+                try await self.task.reverseGeocode(forLocation: request.location, parameters: reverse)
+            })
+            .first
+        else { return ArcGISResponses.unableToFindAddress }
+        return ArcGISResponses.reverseGeocode(result, spatialReference: request.outSR ?? .wgs84)
+    }
+
+    private func suggest(_ parameters: WireParameters) throws -> JSONValue {
+        let request = try SuggestRequest(parameters)
+        let suggestions = try wait {
+            try await self.task.suggest(forSearchText: request.text, parameters: request.suggestParameters)
+        }
+        let returnCollections = parameters["returnCollections"]?.lowercased() != "false"
+        return ArcGISResponses.suggest(suggestions.filter { returnCollections || !$0.isCollection })
+    }
+
+    private func geocodeAddresses(_ parameters: WireParameters) throws -> JSONValue {
+        let request = try GeocodeAddressesRequest(parameters)
+        var geocode = GeocodeParameters()
+        geocode.addCategories(request.categories)
+        geocode.addResultAttributeNames(request.outFields.isEmpty ? ["*"] : request.outFields)
+        geocode.outputSpatialReference = request.outSR
+        geocode.searchArea = request.searchExtent
+        geocode.countryCode = request.sourceCountry
+        geocode.maxResults = 2  // the best, and whether another ties it
+        let sr = request.outSR ?? .wgs84
+        let settings = geocode
+        var locations: [JSONValue] = []
+        for record in request.records {
+            let results = try wait { try await self.task.geocode(forSearchText: record.text, using: settings) }
+            guard let best = results.first, !record.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                locations.append(
+                    .object([
+                        ("address", .string(record.text)), ("score", .number(0)),
+                        ("attributes", .object([("ResultID", .number(Double(record.id))), ("Status", .string("U"))])),
+                    ]))
+                continue
+            }
+            let tied = results.count > 1 && results[1].score == best.score
+            var candidate = ArcGISResponses.candidate(best)
+            if case .object(var members) = candidate, let index = members.firstIndex(where: { $0.0 == "attributes" }),
+                case .object(var attributes) = members[index].1
+            {
+                attributes.removeAll { $0.0 == "ResultID" || $0.0 == "Status" }
+                attributes.insert(("Status", .string(tied ? "T" : "M")), at: 0)
+                attributes.insert(("ResultID", .number(Double(record.id))), at: 0)
+                members[index].1 = .object(attributes)
+                candidate = .object(members)
+            }
+            locations.append(candidate)
+        }
+        return .object([("spatialReference", ArcGISResponses.spatialReference(sr)), ("locations", .array(locations))])
+    }
+
+    /// Runs an async call to completion on this (worker) thread.
+    private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
