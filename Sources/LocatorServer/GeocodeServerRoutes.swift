@@ -109,7 +109,7 @@ public final class GeocodeServerRoutes: Sendable {
         ArcGISResponses.error(code: code, message: message, details: details)
     }
 
-    // MARK: - Operations (answered synchronously on the worker thread)
+    // MARK: - Operations (answered on the worker thread, no Swift task waited for)
 
     private func findAddressCandidates(_ parameters: WireParameters, pretty: Bool) throws -> HTTPResponse {
         let request = try FindAddressCandidatesRequest(parameters)
@@ -119,9 +119,9 @@ public final class GeocodeServerRoutes: Sendable {
             results = []  // nothing asked
         } else if let key = request.magicKey {
             let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
-            results = try wait { try await self.task.geocode(forSuggestResult: suggestion, using: geocode) }
+            results = try task.geocodeBlocking(forSuggestResult: suggestion, using: geocode)
         } else {
-            results = try wait { try await self.task.geocode(forSearchText: request.singleLine, using: geocode) }
+            results = try task.geocodeBlocking(forSearchText: request.singleLine, using: geocode)
         }
         if parameters["f"]?.lowercased() == "geojson" {
             return .json(GeoJSONFormatter.featureCollection(results).serialized(pretty: pretty))
@@ -134,20 +134,14 @@ public final class GeocodeServerRoutes: Sendable {
     private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {
         let request = try ReverseGeocodeRequest(parameters)
         let reverse = try request.reverseParameters()
-        guard
-            let result = try wait({
-                try await self.task.reverseGeocode(forLocation: request.location, parameters: reverse)
-            })
-            .first
+        guard let result = try task.reverseGeocodeBlocking(forLocation: request.location, parameters: reverse).first
         else { return ArcGISResponses.unableToFindAddress }
         return ArcGISResponses.reverseGeocode(result, spatialReference: request.outSR ?? .wgs84)
     }
 
     private func suggest(_ parameters: WireParameters) throws -> JSONValue {
         let request = try SuggestRequest(parameters)
-        let suggestions = try wait {
-            try await self.task.suggest(forSearchText: request.text, parameters: request.suggestParameters)
-        }
+        let suggestions = try task.suggestBlocking(forSearchText: request.text, parameters: request.suggestParameters)
         let returnCollections = parameters["returnCollections"]?.lowercased() != "false"
         return ArcGISResponses.suggest(suggestions.filter { returnCollections || !$0.isCollection })
     }
@@ -162,10 +156,9 @@ public final class GeocodeServerRoutes: Sendable {
         geocode.countryCode = request.sourceCountry
         geocode.maxResults = 2  // the best, and whether another ties it
         let sr = request.outSR ?? .wgs84
-        let settings = geocode
         var locations: [JSONValue] = []
         for record in request.records {
-            let results = try wait { try await self.task.geocode(forSearchText: record.text, using: settings) }
+            let results = try task.geocodeBlocking(forSearchText: record.text, using: geocode)
             guard let best = results.first, !record.text.trimmingCharacters(in: .whitespaces).isEmpty else {
                 locations.append(
                     .object([
@@ -189,20 +182,4 @@ public final class GeocodeServerRoutes: Sendable {
         }
         return .object([("spatialReference", ArcGISResponses.spatialReference(sr)), ("locations", .array(locations))])
     }
-
-    /// Runs an async call to completion on this (worker) thread.
-    private func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let box = ResultBox<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-}
-
-private final class ResultBox<T>: @unchecked Sendable {
-    var result: Result<T, any Error>?
 }

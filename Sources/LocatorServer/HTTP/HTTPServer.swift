@@ -174,8 +174,8 @@ public final class HTTPServer: @unchecked Sendable {
                 var sink = [UInt8](repeating: 0, count: 256)
                 while read(wakeRead, &sink, sink.count) > 0 {}
             }
-            if fds[0].revents & Int16(POLLIN) != 0 { acceptAll() }
-            var stillIdle: [Connection] = []
+            let accepted = fds[0].revents & Int16(POLLIN) != 0 ? acceptAll() : []
+            var stillIdle: [Connection] = accepted
             var arriving: [Connection] = []
             for (index, connection) in idle.enumerated() {
                 let revents = fds[index + 2].revents
@@ -197,14 +197,17 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    private func acceptAll() {
+    /// Accepts every pending connection; they wait in the event loop until they send something,
+    /// so a client that connects and says nothing holds no worker.
+    private func acceptAll() -> [Connection] {
+        var accepted: [Connection] = []
         while true {
             var address = sockaddr_in()
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let fd = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
-            guard fd >= 0 else { return }
+            guard fd >= 0 else { return accepted }
             let tooMany = lock.withLock { () -> Bool in
                 guard open < limits.maxConnections else { return true }
                 open += 1
@@ -220,12 +223,7 @@ public final class HTTPServer: @unchecked Sendable {
             setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-            let connection = Connection(fd: fd, peer: String(cString: text))
-            // A new connection goes to a worker: its request is usually on its way already.
-            lock.withLock {
-                ready.append(connection)
-                lock.broadcast()
-            }
+            accepted.append(Connection(fd: fd, peer: String(cString: text)))
         }
     }
 

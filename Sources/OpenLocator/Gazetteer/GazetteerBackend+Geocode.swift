@@ -2,6 +2,10 @@
 /// ranks and formats.
 extension GazetteerBackend {
     func geocode(searchText: String, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
+        try geocodeNow(searchText: searchText, parameters: parameters)
+    }
+
+    func geocodeNow(searchText: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
         let filterCategories = try resolver.filterCategories(parameters.categories)
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84

@@ -17,6 +17,10 @@ extension GazetteerBackend {
     static let localityTolerance = 30_000.0
 
     func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult] {
+        try reverseGeocodeNow(location: location, parameters: parameters)
+    }
+
+    func reverseGeocodeNow(location: Point, parameters: ReverseGeocodeParameters) throws -> [GeocodeResult] {
         let center = location.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("reverse geocode") { db, state in

@@ -21,6 +21,10 @@ extension GazetteerBackend {
     static let suggestCandidateLimit = 200
 
     func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult] {
+        try suggestNow(searchText: searchText, parameters: parameters)
+    }
+
+    func suggestNow(searchText: String, parameters: SuggestParameters) throws -> [SuggestResult] {
         let query = ParsedQuery(searchText, typing: true)
         guard query.words.joined().count >= 2 else { return [] }
         let filterCategories = try resolver.filterCategories(parameters.categories)
@@ -178,6 +182,10 @@ extension GazetteerBackend {
     }
 
     func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
+        try geocodeNow(suggestion: suggestion, parameters: parameters)
+    }
+
+    func geocodeNow(suggestion: SuggestResult, parameters: GeocodeParameters) throws -> [GeocodeResult] {
         switch MagicKey(suggestion.magicKey) {
         case .place(let id):
             let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
@@ -198,14 +206,14 @@ extension GazetteerBackend {
             var categoryParameters = parameters
             categoryParameters.removeAllCategories()
             categoryParameters.addCategory(name)
-            return try await geocode(searchText: "", parameters: categoryParameters)
+            return try geocodeNow(searchText: "", parameters: categoryParameters)
         case .chain(let key):
             let found = try chainMembers(key, parameters: parameters)
             if !found.isEmpty { return found }
         case .category, nil:
             break  // a category this gazetteer does not know, or a key from elsewhere
         }
-        return try await geocode(searchText: suggestion.label, parameters: parameters)
+        return try geocodeNow(searchText: suggestion.label, parameters: parameters)
     }
 }
 

@@ -111,7 +111,7 @@ public final class LocatorTask: Sendable {
         return try await backend.geocode(suggestion: suggestion, parameters: parameters.validated())
     }
 
-    private static func checkLength(_ text: String) throws {
+    static func checkLength(_ text: String) throws {
         let length = text.unicodeScalars.count
         guard length <= maxSearchTextLength else {
             throw LocatorError.invalidParameter(

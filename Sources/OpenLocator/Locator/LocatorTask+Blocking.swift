@@ -1,0 +1,47 @@
+import Foundation
+
+/// Synchronous calls for `locator serve`'s worker threads, on the embedded gazetteer only.
+///
+/// A server thread waiting on Swift concurrency can starve the cooperative thread pool (two
+/// threads on two cores) when other code blocks it too; the gazetteer's work is synchronous
+/// underneath, so the server calls it directly and keeps no task waiting.
+extension LocatorTask {
+    private func gazetteer() throws -> GazetteerBackend {
+        guard let backend = backend as? GazetteerBackend else {
+            throw LocatorError(.invalidParameter, "blocking calls need a gazetteer, not a remote service")
+        }
+        return backend
+    }
+
+    /// ``geocode(forSearchText:using:)``, on the calling thread.
+    package func geocodeBlocking(forSearchText text: String, using parameters: GeocodeParameters) throws
+        -> [GeocodeResult]
+    {
+        try Self.checkLength(text)
+        return try gazetteer().geocodeNow(searchText: text, parameters: parameters.validated())
+    }
+
+    /// ``geocode(forSuggestResult:using:)``, on the calling thread.
+    package func geocodeBlocking(forSuggestResult suggestion: SuggestResult, using parameters: GeocodeParameters)
+        throws -> [GeocodeResult]
+    {
+        try Self.checkLength(suggestion.label)
+        return try gazetteer().geocodeNow(suggestion: suggestion, parameters: parameters.validated())
+    }
+
+    /// ``reverseGeocode(forLocation:parameters:)``, on the calling thread.
+    package func reverseGeocodeBlocking(forLocation location: Point, parameters: ReverseGeocodeParameters) throws
+        -> [GeocodeResult]
+    {
+        guard location.isValid else {
+            throw LocatorError.invalidParameter("location is not a valid point: \(location)")
+        }
+        return try gazetteer().reverseGeocodeNow(location: location, parameters: parameters.validated())
+    }
+
+    /// ``suggest(forSearchText:parameters:)``, on the calling thread.
+    package func suggestBlocking(forSearchText text: String, parameters: SuggestParameters) throws -> [SuggestResult] {
+        try Self.checkLength(text)
+        return try gazetteer().suggestNow(searchText: text, parameters: parameters.validated())
+    }
+}

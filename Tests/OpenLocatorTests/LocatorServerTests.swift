@@ -1,0 +1,258 @@
+import Foundation
+import LocatorServer
+import Testing
+
+@testable import OpenLocator
+
+/// `locator serve`'s server on an ephemeral loopback port, spoken to over real HTTP: every
+/// operation, error paths, limits, stalled clients, concurrency and shutdown.
+@Suite struct LocatorServerTests {
+    static let path = GeocodeServerRoutes.servicePath
+
+    static func get(_ port: UInt16, _ target: String, headers: String = "") throws -> (
+        status: Int, headers: String, body: String
+    ) {
+        try #require(
+            try RawHTTP.exchange(port: port, "GET \(target) HTTP/1.1\r\nHost: x\r\n\(headers)Connection: close\r\n\r\n")
+        )
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func answersEveryOperationByGetAndPostInAnyCase() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let port = mirror.port
+        let root = try Self.get(port, "\(Self.path)?f=json")
+        #expect(root.status == 200)
+        #expect(root.headers.contains("Access-Control-Allow-Origin: *"))
+        let info = try Self.json(root.body)
+        #expect(info["capabilities"] as? String == "Geocode,ReverseGeocode,Suggest")
+        #expect((info["singleLineAddressField"] as? [String: Any])?["name"] as? String == "SingleLine")
+        #expect(
+            (info["candidateFields"] as? [[String: Any]])?.contains { $0["name"] as? String == "Place_addr" } == true)
+        #expect((info["locatorProperties"] as? [String: Any])?["MaxBatchSize"] as? Int == 1000)
+        #expect(
+            (info["categories"] as? [[String: Any]])?.map { $0["name"] as? String }
+                == CategoryTree.world.roots.map(\.name))
+        #expect(try Self.get(port, "\(Self.path)/?f=pjson").body.contains("\n"), "trailing slash, pretty JSON")
+
+        let find = try Self.json(
+            Self.get(
+                port,
+                "\(Self.path)/findAddressCandidates?SingleLine=coffee%20shop&LOCATION=24.9384,60.1699&outSr=4326&maxLocations=3&outFields=PlaceName,Distance&bogus=1&f=json"
+            ).body)
+        let candidates = try #require(find["candidates"] as? [[String: Any]])
+        #expect(candidates.count == 3)
+        #expect((candidates.first?["attributes"] as? [String: Any])?.keys.sorted() == ["Distance", "PlaceName"])
+        let geojson = try Self.json(
+            Self.get(port, "\(Self.path)/findAddressCandidates?singleLine=Stockmann&f=geojson").body)
+        #expect(geojson["type"] as? String == "FeatureCollection")
+
+        let body = "singleLine=Mannerheimintie%2010&f=json"
+        let post = try #require(
+            try RawHTTP.exchange(
+                port: port,
+                "POST \(Self.path)/findAddressCandidates HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            ))
+        #expect(
+            ((try Self.json(post.body))["candidates"] as? [[String: Any]])?.first?["address"] as? String
+                == "Mannerheimintie 10, 00100 Helsinki")
+
+        let reverse = try Self.json(Self.get(port, "\(Self.path)/reverseGeocode?location=24.9410,60.1690&f=json").body)
+        let address = try #require(reverse["address"] as? [String: Any])
+        for key in ["Address", "City", "Region", "Postal", "CountryCode", "LongLabel", "Match_addr"] {
+            #expect(address[key] != nil, "geopy reads \(key)")
+        }
+        let sea = try Self.json(Self.get(port, "\(Self.path)/reverseGeocode?location=-30,0&f=json").body)
+        #expect(
+            ((sea["error"] as? [String: Any])?["details"] as? [String])?.first
+                == "Unable to find address for the specified location.")
+
+        let suggest = try Self.json(
+            Self.get(port, "\(Self.path)/suggest?text=stockm&location=24.9384,60.1699&f=json").body)
+        let first = try #require((suggest["suggestions"] as? [[String: Any]])?.first)
+        let text = try #require(first["text"] as? String)
+        let key = try #require(first["magicKey"] as? String)
+        let picked = try Self.json(
+            Self.get(
+                port,
+                "\(Self.path)/findAddressCandidates?singleLine=\(WireParameters.escape(text))&magicKey=\(WireParameters.escape(key))&f=json"
+            ).body)
+        #expect((picked["candidates"] as? [[String: Any]])?.count == 1)
+
+        #expect(try Self.get(port, "/health").body == #"{"status":"ok"}"#)
+        let preflight = try #require(
+            try RawHTTP.exchange(
+                port: port, "OPTIONS \(Self.path)/suggest HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        #expect(preflight.status == 204 && preflight.headers.contains("Access-Control-Allow-Methods"))
+    }
+
+    @Test func batchesAnswerOneLocationPerRecordWithItsResultID() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        var records = (1...120).map { #"{"attributes":{"OBJECTID":\#($0),"SingleLine":"Mikonkatu \#($0 % 20 + 1)"}}"# }
+        records.append(#"{"attributes":{"OBJECTID":500,"SingleLine":""}}"#)
+        let addresses = WireParameters.escape(#"{"records":[\#(records.joined(separator: ","))]}"#)
+        let body = "addresses=\(addresses)&f=json"
+        let response = try #require(
+            try RawHTTP.exchange(
+                port: mirror.port,
+                "POST \(Self.path)/geocodeAddresses HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            ))
+        let locations = try #require((try Self.json(response.body))["locations"] as? [[String: Any]])
+        #expect(locations.count == 121)
+        let ids = locations.compactMap { ($0["attributes"] as? [String: Any])?["ResultID"] as? Int }
+        #expect(ids == Array(1...120) + [500])
+        #expect(locations.dropLast().allSatisfy { ($0["score"] as? Double ?? 0) > 0 && $0["location"] != nil })
+        let unmatched = try #require(locations.last)
+        #expect(unmatched["score"] as? Double == 0)
+        #expect(unmatched["location"] == nil)
+        #expect((unmatched["attributes"] as? [String: Any])?["Status"] as? String == "U")
+    }
+
+    @Test(arguments: [
+        "/reverseGeocode?location=24,91&f=json", "/findAddressCandidates?singleLine=x&maxLocations=-1&f=json",
+        "/findAddressCandidates?singleLine=x&outSR=2193&f=json", "/suggest?text=x&maxSuggestions=99&f=json",
+        "/geocodeAddresses?addresses=%7Bnot%20json&f=json", "/geocodeAddresses?f=json",
+        "/findAddressCandidates?singleLine=%00%00cafe%22%27*NEAR(&f=json",
+        "/findAddressCandidates?searchExtent=1,2,3&f=json",
+        "/frobnicate?f=json", "/findAddressCandidates?singleLine=x&f=kmz",
+        "/reverseGeocode?location=24.94,60.17&featureTypes=House&f=json",
+    ])
+    func hostileRequestsGetArcGISErrorsNeverA5xx(target: String) throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let response = try Self.get(mirror.port, Self.path + target)
+        #expect(response.status < 500)
+        let body = try Self.json(response.body)
+        let error = body["error"] as? [String: Any]
+        let candidates = body["candidates"] as? [Any]
+        #expect(
+            error.map { ($0["code"] as? Int).map { (400..<500).contains($0) } ?? false } ?? (candidates != nil),
+            "\(target)")
+        #expect(!response.body.contains("SELECT") && !response.body.contains("/work/"))
+    }
+
+    @Test func oversizedRequestsGet414431And413AndTheServerKeepsAnswering() throws {
+        var limits = HTTPServer.Limits()
+        limits.maxRequestLine = 4096
+        limits.maxHeaderBytes = 8192
+        limits.maxBodyBytes = 64 * 1024
+        let mirror = try GazetteerMirror.start(limits: limits)
+        defer { mirror.stop() }
+        let port = mirror.port
+        let longLine = try Self.get(
+            port, "\(Self.path)/findAddressCandidates?singleLine=\(String(repeating: "a", count: 10_000))")
+        #expect(longLine.status == 414)
+        let bigHeaders = try Self.get(port, "/health", headers: "X-Junk: \(String(repeating: "b", count: 20_000))\r\n")
+        #expect(bigHeaders.status == 431)
+        let bigBody = try #require(
+            try RawHTTP.exchange(
+                port: port,
+                "POST \(Self.path)/geocodeAddresses HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\n\r\n"))
+        #expect(bigBody.status == 413)
+        let garbage = try #require(try RawHTTP.exchange(port: port, "HELLO\r\n\r\n"))
+        #expect(garbage.status == 400)
+        let nul = try #require(try RawHTTP.exchange(port: port, "GET /he\u{0}alth HTTP/1.1\r\nHost: x\r\n\r\n"))
+        #expect(nul.status == 404)
+        #expect(try Self.get(port, "/health").status == 200)
+    }
+
+    @Test func stalledAndIdleClientsCannotHoldTheWorkers() async throws {
+        var limits = HTTPServer.Limits()
+        limits.workers = 2
+        limits.readTimeout = 1
+        let mirror = try GazetteerMirror.start(limits: limits)
+        defer { mirror.stop() }
+        // Ten clients connect and say nothing; two begin a request and stall.
+        let idle = try (0..<10).map { _ in try RawHTTP(port: mirror.port) }
+        let stalled = try (0..<2).map { _ in try RawHTTP(port: mirror.port) }
+        for client in stalled { client.send("GET /health HTTP/1.1\r\nHost: x\r\n") }
+        // A well-behaved client is still answered (at worst after the read timeout).
+        let answer = try Self.get(mirror.port, "/health")
+        #expect(answer.status == 200)
+        // The stalled ones are told 408 and closed.
+        for client in stalled { #expect(client.readAll(seconds: 5).hasPrefix("HTTP/1.1 408")) }
+        withExtendedLifetime(idle) {}
+    }
+
+    @Test func keepAliveAndPipelinedRequestsShareOneConnection() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let client = try RawHTTP(port: mirror.port)
+        client.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        let first = try #require(client.readResponse())
+        #expect(first.status == 200 && first.headers.contains("Connection: keep-alive"))
+        client.send(
+            "GET /health HTTP/1.1\r\nHost: x\r\n\r\nGET \(Self.path)?f=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        #expect(client.readResponse()?.status == 200)
+        let last = try #require(client.readResponse())
+        #expect(last.headers.contains("Connection: close") && last.body.contains("capabilities"))
+    }
+
+    @Test func sixtyFourConcurrentClientsAreAllAnswered() async throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let task = LocatorTask(url: mirror.serviceURL)
+        let expected = try await Fixtures.task().geocode(forSearchText: "Stockmann").map(\.label)
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    index % 2 == 0
+                        ? try await task.geocode(forSearchText: "Stockmann").map(\.label)
+                        : try await task.geocode(forSearchText: "Stockmann").map(\.label)
+                }
+            }
+            var answered = 0
+            for try await labels in group {
+                #expect(labels == expected)
+                answered += 1
+            }
+            #expect(answered == 64)
+        }
+    }
+
+    @Test func aTokenIsRequiredWhenTheServerHasAKey() async throws {
+        let mirror = try GazetteerMirror.start(apiKey: "serve-key")
+        defer { mirror.stop() }
+        let missing = try Self.json(Self.get(mirror.port, "\(Self.path)/suggest?text=sto&f=json").body)
+        #expect((missing["error"] as? [String: Any])?["code"] as? Int == 499)
+        let wrong = try Self.json(Self.get(mirror.port, "\(Self.path)/suggest?text=sto&token=nope&f=json").body)
+        #expect((wrong["error"] as? [String: Any])?["code"] as? Int == 498)
+        let right = try Self.json(Self.get(mirror.port, "\(Self.path)/suggest?text=sto&token=serve-key&f=json").body)
+        #expect((right["suggestions"] as? [Any])?.isEmpty == false)
+        #expect(
+            try await LocatorTask(url: mirror.serviceURL, apiKey: "serve-key").suggest(forSearchText: "sto").count > 0)
+        await #expect { _ = try await LocatorTask(url: mirror.serviceURL).suggest(forSearchText: "sto") } throws: {
+            ($0 as? LocatorError)?.code == .tokenRequired
+        }
+        await #expect {
+            _ = try await LocatorTask(url: mirror.serviceURL, apiKey: "x").suggest(forSearchText: "sto")
+        } throws: {
+            ($0 as? LocatorError)?.code == .invalidToken
+        }
+        #expect(try Self.get(mirror.port, "/health").status == 200, "health needs no token")
+    }
+
+    @Test func shutdownFinishesTheRequestsInFlightAndStopsListening() async throws {
+        let started = DispatchSemaphore(value: 0)
+        let server = HTTPServer(limits: HTTPServer.Limits()) { _ in
+            started.signal()
+            Thread.sleep(forTimeInterval: 0.5)
+            return .json(#"{"done":true}"#)
+        }
+        let port = try server.start(host: "127.0.0.1", port: 0)
+        let client = try RawHTTP(port: port)
+        client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        started.wait()
+        server.shutdown()  // returns only once the slow request is answered
+        let response = try #require(client.readResponse(seconds: 5))
+        #expect(response.status == 200 && response.body == #"{"done":true}"#)
+        #expect(response.headers.contains("Connection: close"))
+        #expect(throws: (any Error).self) { _ = try RawHTTP(port: port) }
+    }
+}
