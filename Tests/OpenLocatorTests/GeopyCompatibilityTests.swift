@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// geopy (from PyPI, unchanged) against `locator serve`: it hard-codes the World path and reads
+/// `Address`, `City`, `Region`, `Postal`, `CountryCode` from reverse answers.
+@Suite struct GeopyCompatibilityTests {
+    /// A Python with geopy 2.5.0: `.build/geopy-venv`, made with `python3 -m venv` and pip on
+    /// first use (`.ci/run` makes it ahead).
+    static func python() throws -> URL {
+        let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/geopy-venv")
+        let python = venv.appendingPathComponent("bin/python")
+        if !FileManager.default.fileExists(atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path) {
+            for command in [
+                ["python3", "-m", "venv", venv.path], [python.path, "-m", "pip", "install", "-q", "geopy==2.5.0"],
+            ] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = command
+                try process.run()
+                process.waitUntilExit()
+                try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
+            }
+            FileManager.default.createFile(atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path, contents: nil)
+        }
+        return python
+    }
+
+    @Test func geopysArcGISGeocoderWorksUnchanged() throws {
+        let python = try Self.python()
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [
+            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geopy_client.py").path,
+            String(mirror.port),
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(process.terminationStatus == 0, "\(problems)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let geocode = try #require(answer["geocode"] as? [String: Any])
+        #expect(geocode["address"] as? String == "Stockmann")
+        #expect(abs((geocode["lat"] as? Double ?? 0) - 60.168) < 0.01)
+        #expect(answer["many"] as? Int ?? 0 > 1)
+        let reverse = try #require(answer["reverse"] as? [String: Any])
+        #expect((reverse["address"] as? String)?.contains("Helsinki") == true)
+        #expect(answer["sea"] is NSNull, "ArcGIS's 'Unable to find address' is None to geopy")
+    }
+}
