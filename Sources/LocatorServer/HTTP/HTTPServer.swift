@@ -297,14 +297,14 @@ public final class HTTPServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(limits.readTimeout)
         var headerEnd: Int?
         while headerEnd == nil {
-            if let end = connection.buffer.firstRange(of: [13, 10, 13, 10]) {
+            if let end = Self.find([13, 10, 13, 10], in: connection.buffer) {
                 headerEnd = end.lowerBound
                 break
             }
-            if let lineEnd = connection.buffer.firstRange(of: [13, 10]), lineEnd.lowerBound > limits.maxRequestLine {
+            if let lineEnd = Self.find([13, 10], in: connection.buffer), lineEnd.lowerBound > limits.maxRequestLine {
                 return .failed(status: 414, message: "The request line is too long.")
             }
-            if connection.buffer.firstRange(of: [13, 10]) == nil, connection.buffer.count > limits.maxRequestLine {
+            if Self.find([13, 10], in: connection.buffer) == nil, connection.buffer.count > limits.maxRequestLine {
                 return .failed(status: 414, message: "The request line is too long.")
             }
             if connection.buffer.count > limits.maxRequestLine + limits.maxHeaderBytes {
@@ -369,6 +369,28 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPRequest(
                 method: String(parts[0]), path: rawPath.removingPercentEncoding ?? rawPath, query: query,
                 headers: headers, body: body, peer: connection.peer, keepAlive: keepAlive))
+    }
+
+    /// Where `pattern` first occurs in `bytes` (a plain scan for its first byte: the generic
+    /// `firstRange(of:)` showed in profiles).
+    static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+        return bytes.withUnsafeBufferPointer { haystack in
+            var index = 0
+            let last = haystack.count - pattern.count
+            while index <= last {
+                if haystack[index] == first {
+                    var matched = true
+                    for offset in 1..<pattern.count where haystack[index + offset] != pattern[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return index..<(index + pattern.count) }
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     private enum Received { case data, end, timeout }

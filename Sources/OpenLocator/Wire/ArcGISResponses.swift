@@ -87,11 +87,25 @@ public enum ArcGISResponses {
 
     /// Attributes with the known fields first, in `order`, then any others alphabetically.
     static func attributes(_ values: [String: AttributeValue], order: [String]) -> JSONValue {
-        let rank = Dictionary(order.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-        let keys = values.keys.sorted { a, b in
-            let ra = rank[a.lowercased()] ?? Int.max, rb = rank[b.lowercased()] ?? Int.max
-            return ra != rb ? ra < rb : a < b
+        let rank =
+            order == ResultAttributes.candidateFields
+            ? candidateRank : order == ResultAttributes.reverseFields ? reverseRank : ranks(order)
+        // Each key's rank is looked up once (a key is usually spelled as in `order`).
+        let keys = values.keys.map { key in (rank[key] ?? rank[key.lowercased()] ?? Int.max, key) }.sorted { a, b in
+            a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
         }
-        return .object(keys.map { ($0, JSONValue(values[$0]!)) })
+        return .object(keys.map { ($0.1, JSONValue(values[$0.1]!)) })
     }
+
+    /// Field name (as spelled and lowercased) → position in `order`.
+    private static func ranks(_ order: [String]) -> [String: Int] {
+        var rank: [String: Int] = [:]
+        for (index, name) in order.enumerated() {
+            if rank[name] == nil { rank[name] = index }
+            if rank[name.lowercased()] == nil { rank[name.lowercased()] = index }
+        }
+        return rank
+    }
+    private static let candidateRank = ranks(ResultAttributes.candidateFields)
+    private static let reverseRank = ranks(ResultAttributes.reverseFields)
 }

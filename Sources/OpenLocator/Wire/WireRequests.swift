@@ -12,12 +12,42 @@ package struct WireParameters: Sendable, Equatable {
         self.init(
             text.split(separator: "&").compactMap { part in
                 let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                func decode(_ s: Substring) -> String {
-                    String(s).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(s)
-                }
+                func decode(_ s: Substring) -> String { Self.percentDecoded(s) }
                 guard let name = pieces.first, !name.isEmpty else { return nil }
                 return (decode(name), pieces.count > 1 ? decode(pieces[1]) : "")
             })
+    }
+
+    /// `+` as a space and `%XX` as its byte; a malformed escape is kept as written, and bytes
+    /// that are not UTF-8 become U+FFFD.
+    package static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let input = Array(text.utf8)
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 65...70: return c - 55
+            case 97...102: return c - 87
+            default: return nil
+            }
+        }
+        var i = 0
+        while i < input.count {
+            let byte = input[i]
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), i + 2 < input.count, let high = hex(input[i + 1]),
+                let low = hex(input[i + 2])
+            {
+                bytes.append(high << 4 | low)
+                i += 2
+            } else {
+                bytes.append(byte)
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     package static func == (a: WireParameters, b: WireParameters) -> Bool {

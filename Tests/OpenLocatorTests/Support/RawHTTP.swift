@@ -8,6 +8,8 @@ import Foundation
 /// oversized, stalled, pipelined) and read what comes back.
 final class RawHTTP {
     let fd: Int32
+    /// Bytes read past the last response (the start of the next one).
+    private var pending = Data()
 
     init(port: UInt16) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -57,7 +59,8 @@ final class RawHTTP {
 
     /// Reads one response (headers and a Content-Length body) without waiting for the close.
     func readResponse(seconds: Double = 10) -> (status: Int, headers: String, body: String)? {
-        var data = Data()
+        var data = pending
+        pending = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             if let end = data.range(of: Data("\r\n\r\n".utf8)) {
@@ -68,6 +71,7 @@ final class RawHTTP {
                 if data.count - end.upperBound >= length {
                     let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
                     let body = String(decoding: data[end.upperBound..<(end.upperBound + length)], as: UTF8.self)
+                    pending = Data(data[(end.upperBound + length)...])
                     return (status, head, body)
                 }
             }
