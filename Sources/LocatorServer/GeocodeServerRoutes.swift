@@ -95,7 +95,7 @@ public final class GeocodeServerRoutes: Sendable {
         guard let apiKey else { return nil }
         let header = request.headers["x-esri-authorization"] ?? request.headers["authorization"]
         let bearer = header.flatMap { $0.lowercased().hasPrefix("bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let token = parameters.nonEmpty("token") ?? bearer?.trimmingCharacters(in: .whitespaces) else {
+        guard let token = parameters.nonEmpty("token") ?? bearer?.trimmedSpaces else {
             return Self.error(499, "Token Required", details: ["Token Required"])
         }
         // Compare in constant time, so the answer's timing says nothing about the key.
@@ -115,7 +115,7 @@ public final class GeocodeServerRoutes: Sendable {
         let request = try FindAddressCandidatesRequest(parameters)
         let geocode = request.geocodeParameters
         let results: [GeocodeResult]
-        if request.singleLine.trimmingCharacters(in: .whitespaces).isEmpty, request.categories.isEmpty {
+        if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
             results = []  // nothing asked
         } else if let key = request.magicKey {
             let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
@@ -159,7 +159,7 @@ public final class GeocodeServerRoutes: Sendable {
         var locations: [JSONValue] = []
         for record in request.records {
             let results = try task.geocodeBlocking(forSearchText: record.text, using: geocode)
-            guard let best = results.first, !record.text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let best = results.first, !record.text.trimmedSpaces.isEmpty else {
                 locations.append(
                     .object([
                         ("address", .string(record.text)), ("score", .number(0)),

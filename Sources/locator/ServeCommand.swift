@@ -55,7 +55,7 @@ enum ServeCommand: Command {
         let task = try locatorTask(arguments)
         _ = try await task.locatorInfo  // open and check the gazetteer before listening
         let routes = GeocodeServerRoutes(task: task, apiKey: apiKey)
-        let server = HTTPServer(limits: limits, log: { Output.diagnostic($0) }) { routes.respond($0) }
+        let server = HTTPServer(limits: limits, log: AccessLog.write) { routes.respond($0) }
         let bound: UInt16
         do {
             bound = try server.start(host: host, port: port)

@@ -335,9 +335,9 @@ public final class HTTPServer: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else {
                 return .failed(status: 400, message: "Malformed header.")
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let name = line[..<colon].trimmedSpaces.lowercased()
             if headers[name] == nil {
-                headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[name] = line[line.index(after: colon)...].trimmedSpaces
             }
         }
         if headers["transfer-encoding"] != nil {

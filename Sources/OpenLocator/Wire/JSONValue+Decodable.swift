@@ -46,7 +46,7 @@ extension JSONValue: Decodable {
     var number: Double? {
         switch self {
         case .number(let d): return d.isFinite ? d : nil
-        case .string(let s): return Double(s.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        case .string(let s): return Double(s.trimmedSpaces).flatMap { $0.isFinite ? $0 : nil }
         default: return nil
         }
     }

@@ -66,6 +66,13 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     private static func writeString(_ s: String, to out: inout String) {
+        // Most strings need no escaping: append them whole (the scalar loop showed in profiles).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -65,7 +65,7 @@ package struct WireParameters: Sendable, Equatable {
 
     /// A non-empty value, trimmed.
     package func nonEmpty(_ name: String) -> String? {
-        guard let value = self[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = self[name]?.trimmedSpaces, !value.isEmpty else { return nil }
         return value
     }
 
@@ -93,7 +93,7 @@ package struct WireParameters: Sendable, Equatable {
             }
             return point
         }
-        let numbers = value.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = value.split(separator: ",").map { Double($0.trimmedSpaces) }
         guard numbers.count == 2, let x = numbers[0], let y = numbers[1] else {
             throw LocatorError.invalidParameter("\(name) must be x,y (longitude,latitude) or a JSON point")
         }
@@ -113,7 +113,7 @@ package struct WireParameters: Sendable, Equatable {
             envelope = WireGeometry.envelope(
                 json, spatialReference: WireGeometry.spatialReference(json?["spatialReference"]) ?? .wgs84)
         } else {
-            let numbers = value.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            let numbers = value.split(separator: ",").compactMap { Double($0.trimmedSpaces) }
             envelope =
                 numbers.count == 4
                 ? Envelope(xmin: numbers[0], ymin: numbers[1], xmax: numbers[2], ymax: numbers[3]) : nil
@@ -149,7 +149,7 @@ package struct WireParameters: Sendable, Equatable {
 
     /// A comma-separated list ("Coffee Shop,Hotel"), blanks dropped.
     package func list(_ name: String) -> [String] {
-        (self[name] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        (self[name] ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
     }
 }
 

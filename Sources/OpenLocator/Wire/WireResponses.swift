@@ -177,7 +177,7 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
         else { return nil }
         description = json["serviceDescription"]?.text ?? ""
         capabilities = (json["capabilities"]?.text ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmedSpaces
         }
         singleLineFieldName = json["singleLineAddressField"]?["name"]?.text ?? "SingleLine"
         spatialReference = WireGeometry.spatialReference(json["spatialReference"]) ?? .wgs84
