@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "LocatorServer", dependencies: ["OpenLocator"]),
         .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),
         .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),
-        .testTarget(name: "OpenLocatorTests", dependencies: ["OpenLocator", "LocatorServer", "locator"]),
+        .testTarget(
+            name: "OpenLocatorTests", dependencies: ["OpenLocator", "LocatorServer", "locator"],
+            exclude: ["Clients"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ struct HouseNumber: Sendable, Hashable, CustomStringConvertible {
     /// letter (with or without a space), an optional range ("10-12", "10–12", "10/12").
     /// Anything after that ("2, 2. krs./Floor 2") is ignored.
     init?(_ text: String) {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmedSpaces)
         guard let first = Self.leadingNumber(&rest) else { return nil }
         number = first
         letter = ""

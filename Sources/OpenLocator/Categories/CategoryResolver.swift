@@ -72,11 +72,11 @@ struct CategoryResolver: Sendable {
     func filterCategories(_ names: [String]) throws -> [Category] {
         var found: [Category] = []
         for name in names {
-            for part in name.split(separator: ",") where !part.trimmingCharacters(in: .whitespaces).isEmpty {
+            for part in name.split(separator: ",") where !part.trimmedSpaces.isEmpty {
                 let matches = categories(matching: String(part))
                 guard !matches.isEmpty else {
                     throw LocatorError.invalidParameter(
-                        "unknown category '\(part.trimmingCharacters(in: .whitespaces).prefix(60))'; try names such as "
+                        "unknown category '\(part.trimmedSpaces.prefix(60))'; try names such as "
                             + "'Coffee Shop', 'Food', 'Hotel', 'Gas Station' or 'Parks and Outdoors'")
                 }
                 found.append(contentsOf: matches)

@@ -122,7 +122,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
 
     /// The ISO3 code for a `countryCode` parameter ("FI", "FIN", "Finland").
     func countryFilter(_ code: String?, state: State) throws -> String? {
-        guard let code = code?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { return nil }
+        guard let code = code?.trimmedSpaces, !code.isEmpty else { return nil }
         let key = code.count <= 3 ? code.lowercased() : TextFolding.fold(code)
         guard let iso3 = state.countryCodes[key] else {
             throw LocatorError.invalidParameter(

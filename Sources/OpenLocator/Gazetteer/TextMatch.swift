@@ -27,7 +27,7 @@ enum TextMatch {
     {
         let localityWords = Set(locality.split(separator: " ").map(String.init))
         var best: (score: Double, viaAlternateName: Bool)?
-        let names = [name] + alternateNames.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = [name] + alternateNames.split(separator: ";").map { $0.trimmedSpaces }
         for (index, candidate) in names.enumerated() where !candidate.isEmpty {
             if let score = score(
                 query, nameWords: candidate.split(separator: " ").map(String.init), localityWords: localityWords),

@@ -39,7 +39,7 @@ public enum ResultAttributes {
     ) throws
         -> [String: AttributeValue]
     {
-        let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmedSpaces } }
             .filter { !$0.isEmpty }
         var selected: [String: AttributeValue] = [:]
         if names.isEmpty || names.contains("*") {
