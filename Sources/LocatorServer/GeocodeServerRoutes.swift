@@ -13,6 +13,8 @@ import OpenLocator
 public final class GeocodeServerRoutes: Sendable {
     /// Where the service lives; geopy hard-codes this path.
     public static let servicePath = "/arcgis/rest/services/World/GeocodeServer"
+    /// The most parameters one request may carry.
+    static let maxParameters = 200
 
     let task: LocatorTask
     let apiKey: String?
@@ -50,6 +52,9 @@ public final class GeocodeServerRoutes: Sendable {
         }
         let operation = String(path.dropFirst(Self.servicePath.count).drop { $0 == "/" })
         let parameters = Self.parameters(request)
+        guard parameters.pairs.count <= Self.maxParameters else {
+            return answer(Self.error(400, "Too many parameters (at most \(Self.maxParameters))."), false)
+        }
         let pretty = parameters["f"]?.lowercased() == "pjson"
         if let format = parameters.nonEmpty("f")?.lowercased(), !["json", "pjson", "geojson", "html"].contains(format) {
             return answer(Self.error(400, "Unsupported format '\(format.prefix(20))'; use f=json or f=pjson."), pretty)
@@ -86,8 +91,7 @@ public final class GeocodeServerRoutes: Sendable {
             ? String(decoding: request.body, as: UTF8.self) : ""
         let query = WireParameters(formEncoded: request.query)
         let body = WireParameters(formEncoded: form)
-        return WireParameters(
-            query.names.map { ($0, query[$0] ?? "") } + body.names.map { ($0, body[$0] ?? "") })
+        return WireParameters(query.pairs.map { ($0.name, $0.value) } + body.pairs.map { ($0.name, $0.value) })
     }
 
     /// 499 without a token, 498 with a wrong one; `nil` when none is needed or it is right.
@@ -158,7 +162,13 @@ public final class GeocodeServerRoutes: Sendable {
         let sr = request.outSR ?? .wgs84
         var locations: [JSONValue] = []
         for record in request.records {
-            let results = try task.geocodeBlocking(forSearchText: record.text, using: geocode)
+            // A record that cannot be searched (too long, say) is unmatched, not a failed batch.
+            let results: [GeocodeResult]
+            do {
+                results = try task.geocodeBlocking(forSearchText: record.text, using: geocode)
+            } catch let error as LocatorError where error.code == .invalidParameter {
+                results = []
+            }
             guard let best = results.first, !record.text.trimmedSpaces.isEmpty else {
                 locations.append(
                     .object([

@@ -302,6 +302,23 @@ import Testing
         #expect(server.requests.last?.parameters["token"] == nil)
     }
 
+    @Test func aRedirectIsNotFollowedSoTheKeyStaysWithTheService() async throws {
+        let elsewhere = try StubHTTPServer { _ in .json(Self.address) }
+        defer { elsewhere.stop() }
+        let server = try StubHTTPServer { _ in
+            StubHTTPServer.Response(
+                status: 302, body: "",
+                headers: [("Location", elsewhere.serviceURL.absoluteString + "/findAddressCandidates")])
+        }
+        defer { server.stop() }
+        await #expect {
+            _ = try await Self.task(server).geocode(forSearchText: "x")
+        } throws: { error in
+            (error as? LocatorError)?.code == .badRequest && !"\(error)".contains(Self.key)
+        }
+        #expect(elsewhere.requests.isEmpty, "the key never reached the other host")
+    }
+
     @Test func locatorInfoComesFromTheRootResource() async throws {
         let server = try StubHTTPServer { request in
             request.operation == "GeocodeServer"

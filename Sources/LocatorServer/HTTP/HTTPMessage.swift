@@ -53,10 +53,10 @@ public struct HTTPResponse: Sendable {
     }
 
     /// The bytes on the wire, with Content-Length and Connection set.
-    func serialized(keepAlive: Bool) -> Data {
+    func serialized(keepAlive: Bool, includeBody: Bool = true) -> Data {
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-        return Data(head.utf8) + body
+        return Data(head.utf8) + (includeBody ? body : Data())
     }
 }

@@ -27,8 +27,8 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxRequestLine = 16 * 1024
         /// Longest header block, bytes; longer gets 431.
         public var maxHeaderBytes = 32 * 1024
-        /// Largest body, bytes; larger gets 413.
-        public var maxBodyBytes = 8 * 1024 * 1024
+        /// Largest body, bytes; larger gets 413 (1,000 batch records fit in a few hundred KB).
+        public var maxBodyBytes = 2 * 1024 * 1024
         /// Seconds a client may take to send a whole request once it has begun; then 408.
         public var readTimeout: TimeInterval = 10
         /// Seconds a kept-alive connection may stay idle before it is closed.
@@ -53,11 +53,20 @@ public final class HTTPServer: @unchecked Sendable {
     private var returned: [Connection] = []  // connections workers gave back to the event loop
     private var open = 0
     private var stopping = false
+    private var eventLoopDone = false
     private var running = 0  // threads still running
     private let allStopped = NSCondition()
 
+    /// ``Limits/maxConnections``, but never more than the process may open files (less some
+    /// for the gazetteer and logs): accept failing with EMFILE would spin the event loop.
+    private let connectionCap: Int
+
     public init(limits: Limits, log: @escaping @Sendable (String) -> Void = { _ in }, handler: @escaping Handler) {
         self.limits = limits
+        var files = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        let available = files.rlim_cur == rlim_t.max ? Int.max : Int(clamping: files.rlim_cur)  // RLIM_INFINITY
+        connectionCap = max(1, min(limits.maxConnections, available - 64))
         self.handler = handler
         self.log = log
     }
@@ -125,6 +134,12 @@ public final class HTTPServer: @unchecked Sendable {
         allStopped.withLock {
             while running > 0 { allStopped.wait() }
         }
+        // Connections a worker handed back after the event loop ended.
+        for connection in lock.withLock({ ready + returned }) { close(connection) }
+        lock.withLock {
+            ready.removeAll()
+            returned.removeAll()
+        }
         Glibc.close(listener)
         Glibc.close(wakeRead)
         Glibc.close(wakeWrite)
@@ -155,6 +170,10 @@ public final class HTTPServer: @unchecked Sendable {
             idle += back
             if isStopping {
                 for connection in idle { close(connection) }
+                lock.withLock {
+                    eventLoopDone = true  // workers may end once the queue is drained
+                    lock.broadcast()
+                }
                 return
             }
             let now = Date()
@@ -207,9 +226,12 @@ public final class HTTPServer: @unchecked Sendable {
             let fd = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
-            guard fd >= 0 else { return accepted }
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE { usleep(50_000) }  // out of files: do not spin
+                return accepted
+            }
             let tooMany = lock.withLock { () -> Bool in
-                guard open < limits.maxConnections else { return true }
+                guard open < connectionCap else { return true }
                 open += 1
                 return false
             }
@@ -219,8 +241,6 @@ public final class HTTPServer: @unchecked Sendable {
             }
             var yes: Int32 = 1
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            var timeout = timeval(tv_sec: Int(limits.readTimeout), tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
             accepted.append(Connection(fd: fd, peer: String(cString: text)))
@@ -238,7 +258,7 @@ public final class HTTPServer: @unchecked Sendable {
         defer { threadEnded() }
         while true {
             let next = lock.withLock { () -> Connection? in
-                while ready.isEmpty && !stopping { lock.wait() }
+                while ready.isEmpty && !(stopping && eventLoopDone) { lock.wait() }
                 return ready.isEmpty ? nil : ready.removeFirst()
             }
             guard let connection = next else { return }
@@ -266,21 +286,26 @@ public final class HTTPServer: @unchecked Sendable {
                 response = handler(parsed)
                 keepAlive = parsed.keepAlive && !lock.withLock({ stopping })
             }
-            let bytes = response.serialized(keepAlive: keepAlive)
+            let bytes = response.serialized(keepAlive: keepAlive, includeBody: request?.method != "HEAD")
             let sent = sendAll(connection.fd, bytes)
             let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1000
             log(
-                "\(connection.peer) \(request?.method ?? "-") \(request?.path ?? "-") \(response.status) \(response.body.count) \(String(format: "%.1f", Double(micros) / 1000))ms"
+                "\(connection.peer) \(Self.printable(request?.method ?? "-")) \(Self.printable(request?.path ?? "-")) \(response.status) \(response.body.count) \(String(format: "%.1f", Double(micros) / 1000))ms"
             )
             guard sent, keepAlive else {
                 close(connection)
                 return
             }
             connection.lastActive = Date()
-            // A pipelined request already read: answer it now; otherwise back to the event loop.
-            if connection.buffer.isEmpty {
-                lock.withLock { returned.append(connection) }
-                wake()
+            // A pipelined request already fully read is answered now; anything less goes back
+            // to the event loop, so a client trickling its next request holds no worker.
+            if !Self.holdsCompleteHead(connection.buffer) {
+                let pending = !connection.buffer.isEmpty
+                lock.withLock {
+                    if pending { ready.append(connection) } else { returned.append(connection) }
+                    lock.broadcast()
+                }
+                if !pending { wake() }
                 return
             }
         }
@@ -332,18 +357,32 @@ public final class HTTPServer: @unchecked Sendable {
         }
         var headers: [String: String] = [:]
         for line in lines where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else {
+            // RFC 9112: no space before the colon, no bare CR/LF or NUL in a field.
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
+                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
+                !line.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
+            else {
                 return .failed(status: 400, message: "Malformed header.")
             }
-            let name = line[..<colon].trimmedSpaces.lowercased()
-            if headers[name] == nil {
-                headers[name] = line[line.index(after: colon)...].trimmedSpaces
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmedSpaces
+            if let earlier = headers[name] {
+                // Two different lengths are a smuggling attempt; other repeats keep the first.
+                if name == "content-length", earlier != value {
+                    return .failed(status: 400, message: "Conflicting Content-Length headers.")
+                }
+                continue
             }
+            headers[name] = value
         }
         if headers["transfer-encoding"] != nil {
             return .failed(status: 400, message: "Chunked bodies are not supported; send Content-Length.")
         }
-        let length = headers["content-length"].map { Int($0) ?? -1 } ?? 0
+        let length =
+            headers["content-length"].map { text in
+                !text.isEmpty && text.utf8.count <= 18 && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+                    ? Int(text) ?? -1 : -1
+            } ?? 0
         guard length >= 0 else { return .failed(status: 400, message: "Malformed Content-Length.") }
         guard length <= limits.maxBodyBytes else {
             return .failed(status: 413, message: "The request body is too large.")
@@ -369,6 +408,21 @@ public final class HTTPServer: @unchecked Sendable {
             HTTPRequest(
                 method: String(parts[0]), path: rawPath.removingPercentEncoding ?? rawPath, query: query,
                 headers: headers, body: body, peer: connection.peer, keepAlive: keepAlive))
+    }
+
+    /// Text for the log with control characters escaped, so a request cannot forge log lines.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        return String(
+            text.unicodeScalars.map {
+                $0.value < 0x20 || $0.value == 0x7F ? "\\x\(String($0.value, radix: 16))" : String($0)
+            }
+            .joined())
+    }
+
+    /// Whether a buffer holds a whole request head (a pipelined request to answer at once).
+    static func holdsCompleteHead(_ buffer: [UInt8]) -> Bool {
+        find([13, 10, 13, 10], in: buffer) != nil
     }
 
     /// Where `pattern` first occurs in `bytes` (a plain scan for its first byte: the generic
@@ -408,13 +462,23 @@ public final class HTTPServer: @unchecked Sendable {
         return .data
     }
 
+    /// Writes the whole answer within the read timeout, however slowly the client reads; a
+    /// client that will not take it in time is dropped.
     private func sendAll(_ fd: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { raw in
+        let deadline = Date().addingTimeInterval(limits.readTimeout)
+        return data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                guard sent > 0 else { return false }
-                offset += sent
+                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                if sent > 0 {
+                    offset += sent
+                    continue
+                }
+                guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else { return false }
+                var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { return false }
             }
             return true
         }

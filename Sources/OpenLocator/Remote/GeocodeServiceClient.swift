@@ -23,7 +23,7 @@ final class GeocodeServiceClient: Sendable {
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -141,8 +141,9 @@ final class GeocodeServiceClient: Sendable {
     /// An error body or HTTP status as a ``LocatorError`` (the ArcGIS code wins over HTTP 200).
     private func describe(_ serviceError: ErrorResponse?, status: Int) -> LocatorError {
         let code = serviceError?.code ?? status
+        // Scrubbed before it is cut, so no piece of an echoed key survives the cut.
         let said = serviceError.map { error in
-            ([error.message] + error.details).filter { !$0.isEmpty }.joined(separator: "; ")
+            scrub(([error.message] + error.details).filter { !$0.isEmpty }.joined(separator: "; "))
         }
         func message(_ text: String) -> String {
             let detail = said.map { $0.isEmpty ? "" : ": \($0.prefix(300))" } ?? ""
@@ -162,6 +163,11 @@ final class GeocodeServiceClient: Sendable {
         case 500..<600:
             return LocatorError(
                 .serviceUnavailable, message("the service at \(hostDescription) failed"), serviceCode: code)
+        case 300..<400 where serviceError == nil:
+            return LocatorError(
+                .badRequest,
+                message("the service at \(hostDescription) redirects elsewhere; use the URL it redirects to"),
+                serviceCode: code)
         case 404 where serviceError == nil:
             return LocatorError(
                 .badRequest, message("there is no GeocodeServer operation at this URL on \(hostDescription)"),
@@ -200,10 +206,22 @@ final class GeocodeServiceClient: Sendable {
         }
     }
 
-    /// The message without the API key, wherever a server echoed it.
+    /// The message without the API key (as is or percent-encoded), wherever a server echoed it.
     private func scrub(_ message: String) -> String {
         guard let apiKey else { return message }
         return message.replacingOccurrences(of: apiKey, with: "***")
+            .replacingOccurrences(of: WireParameters.escape(apiKey), with: "***")
+    }
+}
+
+/// Refuses every redirect: following one would send the API key (a header or the `token`)
+/// to whatever host the redirect names. The 3xx answer becomes a ``LocatorError``.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 

@@ -51,6 +51,12 @@ extension JSONValue: Decodable {
         }
     }
 
+    /// A whole number that fits an `Int` (1e19 does not: converting it would trap).
+    var integer: Int? {
+        guard let number, let value = Int(exactly: number.rounded(.towardZero)) else { return nil }
+        return value
+    }
+
     /// The text of a string, or of a number or boolean.
     var text: String? {
         switch self {

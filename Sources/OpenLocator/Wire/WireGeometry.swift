@@ -7,7 +7,7 @@ enum WireGeometry {
     static func spatialReference(_ json: JSONValue?) -> SpatialReference? {
         guard let json else { return nil }
         for key in ["latestWkid", "wkid"] {
-            if let wkid = json[key]?.number, let sr = SpatialReference(wkid: Int(wkid)) { return sr }
+            if let wkid = json[key]?.integer, let sr = SpatialReference(wkid: wkid) { return sr }
         }
         return nil
     }

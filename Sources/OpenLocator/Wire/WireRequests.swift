@@ -3,9 +3,17 @@ import Foundation
 /// Request parameters as a GeocodeServer receives them: names in any case (`SingleLine`,
 /// `singleLine`, `outSr`), values as text; the first of a repeated name wins.
 package struct WireParameters: Sendable, Equatable {
-    private(set) var pairs: [(name: String, value: String)]
+    package private(set) var pairs: [(name: String, value: String)]
+    /// Lowercased name → index of its first occurrence, built once: a lookup is O(1) however
+    /// many parameters a request carries.
+    private var firstIndex: [String: Int] = [:]
 
-    package init(_ pairs: [(String, String)]) { self.pairs = pairs.map { (name: $0.0, value: $0.1) } }
+    package init(_ pairs: [(String, String)]) {
+        self.pairs = pairs.map { (name: $0.0, value: $0.1) }
+        for (index, pair) in self.pairs.enumerated() where firstIndex[pair.name.lowercased()] == nil {
+            firstIndex[pair.name.lowercased()] = index
+        }
+    }
 
     /// Parses a query string or a form body (`a=1&b=x%20y`, `+` as space).
     package init(formEncoded text: String) {
@@ -59,8 +67,7 @@ package struct WireParameters: Sendable, Equatable {
 
     /// The value of a parameter, its name in any case; `nil` when absent.
     package subscript(name: String) -> String? {
-        let lowered = name.lowercased()
-        return pairs.first { $0.name.lowercased() == lowered }?.value
+        firstIndex[name.lowercased()].map { pairs[$0].value }
     }
 
     /// A non-empty value, trimmed.
@@ -169,7 +176,13 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package init() {}
 
     package init(_ parameters: WireParameters) throws {
-        singleLine = parameters["singleLine"] ?? parameters["address"] ?? ""
+        // The single line, or the multifield parts (address, city, postal, …) joined.
+        singleLine =
+            parameters["singleLine"]
+            ?? [
+                "address", "address2", "address3", "neighborhood", "city", "subregion", "region", "postal",
+                "countryCode",
+            ].compactMap { parameters.nonEmpty($0) }.joined(separator: ", ")
         magicKey = parameters.nonEmpty("magicKey")
         categories = parameters.list("category")
         outFields = parameters.list("outFields")
@@ -302,7 +315,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
             guard let attributes = item["attributes"], case .object(let members) = attributes else {
                 throw LocatorError.invalidParameter("addresses record \(index + 1) has no attributes object")
             }
-            let id = attributes["OBJECTID"]?.number.map { Int($0) } ?? index + 1
+            let id = attributes["OBJECTID"]?.integer ?? index + 1
             let single = attributes["SingleLine"]?.text
             let parts = ["Address", "Address2", "Address3", "Neighborhood", "City", "Subregion", "Region", "Postal"]
                 .compactMap { name in members.first { $0.0.lowercased() == name.lowercased() }?.1.text }

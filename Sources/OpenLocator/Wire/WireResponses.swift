@@ -62,7 +62,7 @@ struct ErrorResponse: WireDecodable, Sendable, Equatable {
 
     init?(_ json: JSONValue) {
         guard let error = json["error"], case .object = error else { return nil }
-        code = error["code"]?.number.map { Int($0) } ?? 500
+        code = error["code"]?.integer ?? 500
         message = error["message"]?.text ?? ""
         if case .array(let items) = error["details"] ?? .null {
             details = items.compactMap(\.text)
@@ -181,8 +181,8 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
         }
         singleLineFieldName = json["singleLineAddressField"]?["name"]?.text ?? "SingleLine"
         spatialReference = WireGeometry.spatialReference(json["spatialReference"]) ?? .wgs84
-        suggestedBatchSize = json["locatorProperties"]?["SuggestedBatchSize"]?.number.map { Int($0) }
-        maxBatchSize = json["locatorProperties"]?["MaxBatchSize"]?.number.map { Int($0) }
+        suggestedBatchSize = json["locatorProperties"]?["SuggestedBatchSize"]?.integer
+        maxBatchSize = json["locatorProperties"]?["MaxBatchSize"]?.integer
         copyright = json["copyrightText"]?.text
     }
 }
