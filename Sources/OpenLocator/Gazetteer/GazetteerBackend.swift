@@ -90,12 +90,19 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     /// The full rows of candidates: those the retrieval already read, and the rest from `places`.
     func places(for candidates: [Candidate], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
         var found: [Int64: PlaceRecord] = [:]
-        let statement = try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE id = ?")
+        var missing: [Int64] = []
         for candidate in candidates {
-            if let place = candidate.place {
-                found[candidate.id] = place
-            } else {
-                try statement.forEachRow([.integer(candidate.id)]) { found[candidate.id] = PlaceRecord(row: $0) }
+            if let place = candidate.place { found[candidate.id] = place } else { missing.append(candidate.id) }
+        }
+        // One statement for up to 16 rows at a time (a page of results), rather than one per row.
+        for start in stride(from: 0, to: missing.count, by: 16) {
+            let ids = missing[start..<min(missing.count, start + 16)]
+            let statement = try db.statement(
+                "SELECT \(PlaceRecord.columns) FROM places WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))"
+            )
+            try statement.forEachRow(ids.map { .integer($0) }) { row in
+                let place = PlaceRecord(row: row)
+                found[place.id] = place
             }
         }
         return found
