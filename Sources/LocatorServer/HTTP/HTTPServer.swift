@@ -299,6 +299,17 @@ public final class HTTPServer: @unchecked Sendable {
             connection.lastActive = Date()
             // A pipelined request already fully read is answered now; anything less goes back
             // to the event loop, so a client trickling its next request holds no worker.
+            // With nothing else queued, wait a moment for this client's next request: a busy
+            // keep-alive client usually sends it within a round trip, and answering it here
+            // saves two thread hand-offs through the event loop.
+            if connection.buffer.isEmpty, lock.withLock({ ready.isEmpty }) {
+                var poller = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+                if poll(&poller, 1, Self.lingerMilliseconds) > 0, poller.revents & Int16(POLLIN) != 0 {
+                    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+                    let count = recv(connection.fd, &chunk, chunk.count, 0)
+                    if count > 0 { connection.buffer.append(contentsOf: chunk[0..<count]) }
+                }
+            }
             if !Self.holdsCompleteHead(connection.buffer) {
                 let pending = !connection.buffer.isEmpty
                 lock.withLock {
@@ -419,6 +430,9 @@ public final class HTTPServer: @unchecked Sendable {
             }
             .joined())
     }
+
+    /// How long a worker with nothing else to do waits for a kept-alive client's next request.
+    static let lingerMilliseconds: Int32 = 2
 
     /// Whether a buffer holds a whole request head (a pipelined request to answer at once).
     static func holdsCompleteHead(_ buffer: [UInt8]) -> Bool {
