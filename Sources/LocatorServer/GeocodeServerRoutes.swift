@@ -84,7 +84,7 @@ public final class GeocodeServerRoutes: Sendable {
     }
 
     /// Query and form-body parameters together (the body when it is form-encoded, or has no type).
-    static func parameters(_ request: HTTPRequest) -> WireParameters {
+    package static func parameters(_ request: HTTPRequest) -> WireParameters {
         let type = request.headers["content-type"]?.lowercased() ?? ""
         let form =
             request.method == "POST" && (type.isEmpty || type.contains("x-www-form-urlencoded"))

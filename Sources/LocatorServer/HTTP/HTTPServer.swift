@@ -331,16 +331,15 @@ public final class HTTPServer: @unchecked Sendable {
     /// Reads one request within the read timeout and the size limits.
     private func readRequest(_ connection: Connection) -> ReadOutcome {
         let deadline = Date().addingTimeInterval(limits.readTimeout)
-        var headerEnd: Int?
-        while headerEnd == nil {
+        let headerEnd: Int
+        while true {
             if let end = Self.find([13, 10, 13, 10], in: connection.buffer) {
                 headerEnd = end.lowerBound
                 break
             }
-            if let lineEnd = Self.find([13, 10], in: connection.buffer), lineEnd.lowerBound > limits.maxRequestLine {
-                return .failed(status: 414, message: "The request line is too long.")
-            }
-            if Self.find([13, 10], in: connection.buffer) == nil, connection.buffer.count > limits.maxRequestLine {
+            // The request line so far: up to its CRLF, or all that has come when none has.
+            let requestLine = Self.find([13, 10], in: connection.buffer)?.lowerBound ?? connection.buffer.count
+            if requestLine > limits.maxRequestLine {
                 return .failed(status: 414, message: "The request line is too long.")
             }
             if connection.buffer.count > limits.maxRequestLine + limits.maxHeaderBytes {
@@ -353,7 +352,7 @@ public final class HTTPServer: @unchecked Sendable {
                 return connection.buffer.isEmpty ? .closed : .failed(status: 408, message: "The request took too long.")
             }
         }
-        let head = connection.buffer[..<headerEnd!]
+        let head = connection.buffer[..<headerEnd]
         var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
         let requestLine = lines.removeFirst()
         if requestLine.utf8.count > limits.maxRequestLine {
@@ -398,7 +397,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard length <= limits.maxBodyBytes else {
             return .failed(status: 413, message: "The request body is too large.")
         }
-        let bodyStart = headerEnd! + 4
+        let bodyStart = headerEnd + 4
         while connection.buffer.count - bodyStart < length {
             switch receive(connection, until: deadline) {
             case .data: continue

@@ -13,7 +13,7 @@ public enum GeoJSONFormatter {
         guard let location = result.displayLocation?.projected(to: .wgs84) else { return nil }
         var properties: [(String, JSONValue)] = [("label", .string(result.label)), ("score", .number(result.score))]
         if case .object(let members) = ArcGISResponses.attributes(
-            result.attributes, order: ResultAttributes.candidateFields)
+            result.attributes, rank: ArcGISResponses.candidateRank)
         {
             properties += members
         }

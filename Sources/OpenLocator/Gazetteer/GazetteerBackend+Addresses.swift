@@ -110,12 +110,12 @@ extension GazetteerBackend {
             return candidate(sameNumber.place, score: 100 - Self.letterMismatchDeduction)
         }
         if numbered.isEmpty {
-            var streetRow: PlaceRecord?
-            try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
-                if streetRow == nil { streetRow = PlaceRecord(row: row) }
-            }
-            if let streetMatch, let matched = try places(for: [streetMatch], db: db)[streetMatch.id] {
-                streetRow = matched  // the piece of the street the search ranked first
+            // The piece of the street the search ranked first, else the street's first piece.
+            var streetRow = try streetMatch.flatMap { try places(for: [$0], db: db)[$0.id] }
+            if streetRow == nil {
+                try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
+                    if streetRow == nil { streetRow = PlaceRecord(row: row) }
+                }
             }
             guard let streetRow else { return nil }
             var found = candidate(streetRow, score: 100 - Self.streetOnlyDeduction)

@@ -6,14 +6,12 @@ extension GazetteerBackend {
     }
 
     func geocodeNow(searchText: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
-        let filterCategories = try resolver.filterCategories(parameters.categories)
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("geocode") { db, state in
-            var filter = SearchFilter(
-                categoryRanges: filterCategories.isEmpty ? nil : SearchFilter.merged(filterCategories.map(\.codeRange)),
-                area: parameters.searchArea?.projected(to: .wgs84),
-                country: try countryFilter(parameters.countryCode, state: state))
+            var filter = try searchFilter(
+                categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+                state: state)
             let query = ParsedQuery(searchText)
             let phraseCategories = query.words.isEmpty ? [] : resolver.categories(matching: searchText)
             var candidates: [Candidate]

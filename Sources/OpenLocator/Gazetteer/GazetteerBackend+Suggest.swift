@@ -27,13 +27,11 @@ extension GazetteerBackend {
     func suggestNow(searchText: String, parameters: SuggestParameters) throws -> [SuggestResult] {
         let query = ParsedQuery(searchText, typing: true)
         guard query.words.joined().count >= 2 else { return [] }
-        let filterCategories = try resolver.filterCategories(parameters.categories)
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         return try read("suggest") { db, state in
-            let filter = SearchFilter(
-                categoryRanges: filterCategories.isEmpty ? nil : SearchFilter.merged(filterCategories.map(\.codeRange)),
-                area: parameters.searchArea?.projected(to: .wgs84),
-                country: try countryFilter(parameters.countryCode, state: state))
+            let filter = try searchFilter(
+                categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+                state: state)
             var suggestions: [SuggestResult] = []
             var labels: Set<String> = []
             func add(_ suggestion: SuggestResult) {
@@ -225,15 +223,12 @@ extension GazetteerBackend {
         let query = ParsedQuery(key + " ")  // whole words, no prefix
         guard !query.words.isEmpty else { return [] }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
-        let filterCategories = try resolver.filterCategories(parameters.categories)
         return try read("geocode") { db, state in
-            let filter = SearchFilter(
-                categoryRanges: SearchFilter.merged(
-                    Self.intersect(
-                        [tree["POI"]!.codeRange],
-                        with: filterCategories.isEmpty ? nil : filterCategories.map(\.codeRange))),
-                area: parameters.searchArea?.projected(to: .wgs84),
-                country: try countryFilter(parameters.countryCode, state: state))
+            var filter = try searchFilter(
+                categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+                state: state)
+            filter.categoryRanges = SearchFilter.merged(
+                Self.intersect([tree["POI"]!.codeRange], with: filter.categoryRanges))
             let matches = try fetchTextMatches(
                 query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
                 order: nil, db: db

@@ -127,6 +127,17 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         }
     }
 
+    /// The hard filters of a request: category names (any level, synonyms) as merged code
+    /// ranges (`nil` when none are given), the area in WGS84, the country as ISO3.
+    func searchFilter(categories: [String], area: Envelope?, countryCode: String?, state: State) throws
+        -> SearchFilter
+    {
+        let resolved = try resolver.filterCategories(categories)
+        return SearchFilter(
+            categoryRanges: resolved.isEmpty ? nil : SearchFilter.merged(resolved.map(\.codeRange)),
+            area: area?.projected(to: .wgs84), country: try countryFilter(countryCode, state: state))
+    }
+
     /// The ISO3 code for a `countryCode` parameter ("FI", "FIN", "Finland").
     func countryFilter(_ code: String?, state: State) throws -> String? {
         guard let code = code?.trimmedSpaces, !code.isEmpty else { return nil }

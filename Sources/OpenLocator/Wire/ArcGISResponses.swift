@@ -23,7 +23,7 @@ public enum ArcGISResponses {
             members.append(("location", .object([("x", .number(location.x)), ("y", .number(location.y))])))
         }
         members.append(("score", .number((result.score * 100).rounded() / 100)))
-        members.append(("attributes", attributes(result.attributes, order: ResultAttributes.candidateFields)))
+        members.append(("attributes", attributes(result.attributes, rank: candidateRank)))
         if let extent = result.extent {
             members.append(
                 (
@@ -41,7 +41,7 @@ public enum ArcGISResponses {
     public static func reverseGeocode(_ result: GeocodeResult, spatialReference sr: SpatialReference) -> JSONValue {
         let location = result.displayLocation ?? Point(x: .nan, y: .nan, spatialReference: sr)
         return .object([
-            ("address", attributes(result.attributes, order: ResultAttributes.reverseFields)),
+            ("address", attributes(result.attributes, rank: reverseRank)),
             (
                 "location",
                 .object([
@@ -85,12 +85,10 @@ public enum ArcGISResponses {
         ])
     }
 
-    /// Attributes with the known fields first, in `order`, then any others alphabetically.
-    static func attributes(_ values: [String: AttributeValue], order: [String]) -> JSONValue {
-        let rank =
-            order == ResultAttributes.candidateFields
-            ? candidateRank : order == ResultAttributes.reverseFields ? reverseRank : ranks(order)
-        // Each key's rank is looked up once (a key is usually spelled as in `order`).
+    /// Attributes with the known fields first, in the order `rank` gives (see ``ranks(_:)``),
+    /// then any others alphabetically.
+    static func attributes(_ values: [String: AttributeValue], rank: [String: Int]) -> JSONValue {
+        // Each key's rank is looked up once (a key is usually spelled as its field is).
         let keys = values.keys.map { key in (rank[key] ?? rank[key.lowercased()] ?? Int.max, key) }.sorted { a, b in
             a.0 != b.0 ? a.0 < b.0 : a.1 < b.1
         }
@@ -98,7 +96,7 @@ public enum ArcGISResponses {
     }
 
     /// Field name (as spelled and lowercased) → position in `order`.
-    private static func ranks(_ order: [String]) -> [String: Int] {
+    static func ranks(_ order: [String]) -> [String: Int] {
         var rank: [String: Int] = [:]
         for (index, name) in order.enumerated() {
             if rank[name] == nil { rank[name] = index }
@@ -106,6 +104,8 @@ public enum ArcGISResponses {
         }
         return rank
     }
-    private static let candidateRank = ranks(ResultAttributes.candidateFields)
-    private static let reverseRank = ranks(ResultAttributes.reverseFields)
+    /// The position of each candidate field, for ``attributes(_:rank:)``.
+    static let candidateRank = ranks(ResultAttributes.candidateFields)
+    /// The position of each reverse-geocode field.
+    static let reverseRank = ranks(ResultAttributes.reverseFields)
 }
