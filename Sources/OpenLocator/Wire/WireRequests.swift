@@ -62,9 +62,6 @@ package struct WireParameters: Sendable, Equatable {
         a.pairs.map(\.name) == b.pairs.map(\.name) && a.pairs.map(\.value) == b.pairs.map(\.value)
     }
 
-    /// The names, in order.
-    package var names: [String] { pairs.map(\.name) }
-
     /// The value of a parameter, its name in any case; `nil` when absent.
     package subscript(name: String) -> String? {
         firstIndex[name.lowercased()].map { pairs[$0].value }
