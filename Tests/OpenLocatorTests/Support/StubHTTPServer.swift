@@ -23,7 +23,7 @@ final class StubHTTPServer: @unchecked Sendable {
         var status = 200
         var body: String
         var headers: [(String, String)] = []
-        /// Seconds to wait before answering (a slow server).
+        /// Seconds to wait before answering (a slow server); `stop()` cuts the wait short.
         var delay: TimeInterval = 0
 
         static func json(_ body: String, status: Int = 200) -> Response { Response(status: status, body: body) }
@@ -32,6 +32,7 @@ final class StubHTTPServer: @unchecked Sendable {
     let port: UInt16
     private let server: HTTPServer
     private let log = RequestLog()
+    private let stopping = StopSignal()
 
     /// The base URL of the World GeocodeServer path on this server.
     var serviceURL: URL { URL(string: "http://127.0.0.1:\(port)/arcgis/rest/services/World/GeocodeServer")! }
@@ -41,13 +42,14 @@ final class StubHTTPServer: @unchecked Sendable {
 
     init(handler: @escaping @Sendable (Request) -> Response) throws {
         let log = self.log
+        let stopping = self.stopping
         server = HTTPServer(limits: HTTPServer.Limits()) { http in
             let request = Request(
                 method: http.method, path: http.path, headers: http.headers,
                 body: String(decoding: http.body, as: UTF8.self), parameters: GeocodeServerRoutes.parameters(http))
             log.append(request)
             let response = handler(request)
-            if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+            if response.delay > 0 { stopping.wait(seconds: response.delay) }
             var answer = HTTPResponse.json(response.body, status: response.status)
             answer.headers += response.headers
             return answer
@@ -55,8 +57,11 @@ final class StubHTTPServer: @unchecked Sendable {
         port = try server.start(host: "127.0.0.1", port: 0)
     }
 
-    /// Stops accepting and waits for the requests in flight.
-    func stop() { server.shutdown() }
+    /// Stops accepting, cuts slow answers short and waits for the requests in flight.
+    func stop() {
+        stopping.signal()
+        server.shutdown()
+    }
 
     deinit { stop() }
 }
@@ -67,4 +72,26 @@ private final class RequestLog: @unchecked Sendable {
     private var requests: [StubHTTPServer.Request] = []
     var all: [StubHTTPServer.Request] { lock.withLock { requests } }
     func append(_ request: StubHTTPServer.Request) { lock.withLock { requests.append(request) } }
+}
+
+/// Lets a slow answer wait until its delay passes or the stub stops, whichever comes first,
+/// so a test can use a delay far longer than any scheduling hiccup without waiting it out.
+/// `@unchecked Sendable`: guarded by `condition`.
+private final class StopSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var stopped = false
+
+    func wait(seconds: TimeInterval) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && condition.wait(until: deadline) {}
+    }
+
+    func signal() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
 }
