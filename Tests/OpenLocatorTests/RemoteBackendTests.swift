@@ -64,7 +64,7 @@ import Testing
         var options = RemoteServiceOptions()
         options.retryDelay = 0.01
         options.maxRetryDelay = 0.05
-        options.timeout = 5
+        options.timeout = 20  // generous: a loaded CI machine can stall a loopback answer for seconds
         configure(&options)
         return LocatorTask(url: server.serviceURL, apiKey: apiKey, options: options)
     }
