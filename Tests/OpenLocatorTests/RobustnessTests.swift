@@ -107,6 +107,21 @@ import Testing
         let columns = lines.dropFirst().map { $0.distance(from: $0.startIndex, to: $0.range(of: "City")!.lowerBound) }
         #expect(columns[0] == columns[1])
     }
+
+    @Test func aGazetteerOpensWhateverItsFileIsCalled() async throws {
+        // Read connections open the file through a SQLite URI; no name may read as a parameter.
+        let folder = try Fixtures.temporaryDirectory().appendingPathComponent("odd %41 folder#")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let odd = folder.appendingPathComponent("x?immutable=0&mode=rwc #1 café.gazetteer")
+        try FileManager.default.linkItem(at: Fixtures.defaultGazetteerURL(), to: odd)
+        let found = try await LocatorTask(gazetteer: odd).geocode(forSearchText: "Stockmann")
+        #expect(found.first?.label.contains("Stockmann") == true)
+        #expect(SQLiteConnection.uriEscaped("/a b/c?d#e%f") == "/a%20b/c%3Fd%23e%25f")
+        await #expect(throws: LocatorError.self) {
+            _ = try await LocatorTask(gazetteer: folder.appendingPathComponent("x")).geocode(forSearchText: "x")
+        }
+    }
 }
 
 /// Writes minimal OSM PBF files (one OSMHeader and one OSMData block, uncompressed).

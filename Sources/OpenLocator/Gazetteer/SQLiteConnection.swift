@@ -11,12 +11,23 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens a database file, read-only unless `writable`.
+    ///
+    /// A read-only connection opens the file as immutable: SQLite then takes no locks and
+    /// looks for no journal before each statement (seven system calls a statement, a tenth of
+    /// a server's time per request). That is safe because a gazetteer is never edited in
+    /// place: `locator build` writes a new file and renames it over the old one, and an open
+    /// connection keeps reading the file it opened.
     init(path: String, writable: Bool = false, create: Bool = false) throws {
         var db: OpaquePointer?
         var flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
         if create { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &db, flags, nil)
+        var name = path
+        if !writable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:\(Self.uriEscaped(path))?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &db, flags, nil)
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
@@ -24,6 +35,21 @@ final class SQLiteConnection {
         }
         handle = db
         sqlite3_extended_result_codes(db, 1)
+    }
+
+    /// A path as the path of a SQLite `file:` URI: `%`, `?` and `#` (and any byte that is not
+    /// printable ASCII) percent-encoded, so no file name can be read as a URI parameter.
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            default:
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return out
     }
 
     deinit {
