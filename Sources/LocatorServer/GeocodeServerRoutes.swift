@@ -18,7 +18,8 @@ public final class GeocodeServerRoutes: Sendable {
 
     let task: LocatorTask
     let apiKey: String?
-    let description: String
+    /// The root resource, serialized once.
+    let description: Data
 
     /// - Parameters:
     ///   - task: answers every operation.
@@ -26,7 +27,7 @@ public final class GeocodeServerRoutes: Sendable {
     public init(task: LocatorTask, apiKey: String? = nil) {
         self.task = task
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
-        description = ServiceDescription.root().serialized()
+        description = Data(ServiceDescription.root().utf8())
     }
 
     /// Answers one HTTP request.
@@ -42,13 +43,13 @@ public final class GeocodeServerRoutes: Sendable {
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         if request.method == "OPTIONS" { return HTTPResponse(status: 204) }
         guard ["GET", "POST", "HEAD"].contains(request.method) else {
-            return .json(Self.error(405, "Method not allowed; use GET or POST.").serialized(), status: 405)
+            return .json(Self.error(405, "Method not allowed; use GET or POST."), status: 405)
         }
         var path = request.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
         guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
-            return .json(Self.error(404, "Not found: the service is at \(Self.servicePath).").serialized(), status: 404)
+            return .json(Self.error(404, "Not found: the service is at \(Self.servicePath)."), status: 404)
         }
         let operation = String(path.dropFirst(Self.servicePath.count).drop { $0 == "/" })
         let parameters = Self.parameters(request)
@@ -79,8 +80,8 @@ public final class GeocodeServerRoutes: Sendable {
         }
     }
 
-    private func answer(_ json: JSONValue, _ pretty: Bool, cached: String? = nil) -> HTTPResponse {
-        .json(cached ?? json.serialized(pretty: pretty))
+    private func answer(_ json: JSONValue, _ pretty: Bool, cached: Data? = nil) -> HTTPResponse {
+        cached.map { .json(bytes: $0) } ?? .json(json, pretty: pretty)
     }
 
     /// Query and form-body parameters together (the body when it is form-encoded, or has no type).
@@ -90,6 +91,7 @@ public final class GeocodeServerRoutes: Sendable {
             request.method == "POST" && (type.isEmpty || type.contains("x-www-form-urlencoded"))
             ? String(decoding: request.body, as: UTF8.self) : ""
         let query = WireParameters(formEncoded: request.query)
+        guard !form.isEmpty else { return query }
         let body = WireParameters(formEncoded: form)
         return WireParameters(query.pairs.map { ($0.name, $0.value) } + body.pairs.map { ($0.name, $0.value) })
     }
@@ -128,11 +130,10 @@ public final class GeocodeServerRoutes: Sendable {
             results = try task.geocodeBlocking(forSearchText: request.singleLine, using: geocode)
         }
         if parameters["f"]?.lowercased() == "geojson" {
-            return .json(GeoJSONFormatter.featureCollection(results).serialized(pretty: pretty))
+            return .json(GeoJSONFormatter.featureCollection(results), pretty: pretty)
         }
         return .json(
-            ArcGISResponses.findAddressCandidates(results, spatialReference: request.outSR ?? .wgs84)
-                .serialized(pretty: pretty))
+            ArcGISResponses.findAddressCandidates(results, spatialReference: request.outSR ?? .wgs84), pretty: pretty)
     }
 
     private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {
@@ -191,5 +192,12 @@ public final class GeocodeServerRoutes: Sendable {
             locations.append(candidate)
         }
         return .object([("spatialReference", ArcGISResponses.spatialReference(sr)), ("locations", .array(locations))])
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON value as the body, compact or indented with `pretty`.
+    static func json(_ value: JSONValue, pretty: Bool = false, status: Int = 200) -> HTTPResponse {
+        json(bytes: Data(value.utf8(pretty: pretty)), status: status)
     }
 }

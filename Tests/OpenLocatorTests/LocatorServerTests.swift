@@ -160,9 +160,12 @@ import Testing
         #expect(bigBody.status == 413)
         let garbage = try #require(try RawHTTP.exchange(port: port, "HELLO\r\n\r\n"))
         #expect(garbage.status == 400)
-        // Request-smuggling shapes: two different lengths, a space before the colon, a signed length.
+        // Request-smuggling shapes: two different lengths, a space or tab before the colon, a
+        // signed length, a chunked body, a bare LF or CR inside a field.
         for head in [
-            "Content-Length: 3\r\nContent-Length: 5", "Content-Length : 3", "Content-Length: +3",
+            "Content-Length: 3\r\nContent-Length: 5", "Content-Length : 3", "Content-Length\t: 3",
+            "Content-Length: +3", "Transfer-Encoding: chunked", "X-A: 1\nContent-Length: 5", "X-A: 1\rX",
+            ": no name",
         ] {
             let smuggled = try #require(
                 try RawHTTP.exchange(port: port, "POST /health HTTP/1.1\r\nHost: x\r\n\(head)\r\n\r\nabcde"))
@@ -171,6 +174,9 @@ import Testing
         let nul = try #require(try RawHTTP.exchange(port: port, "GET /he\u{0}alth HTTP/1.1\r\nHost: x\r\n\r\n"))
         #expect(nul.status == 404)
         #expect(try Self.get(port, "/health").status == 200)
+        #expect(try Self.get(port, "/%68ealth").status == 200, "the path is percent-decoded")
+        let lowercase = try #require(try RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nhOsT:x\r\n\r\n"))
+        #expect(lowercase.status == 200)
     }
 
     @Test func stalledAndIdleClientsCannotHoldTheWorkers() async throws {

@@ -15,6 +15,26 @@ import Testing
         #expect(WireParameters(formEncoded: "text=caf%C3%A9+latte&x=").nonEmpty("x") == nil)
     }
 
+    @Test func jsonTextEscapesWhatItMustAndRoundTripsThroughFoundation() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{7} NUL \u{0} café 東京 😀"
+        let value = JSONValue.object([
+            ("text", .string(text)), ("integers", .array([.number(0), .number(-42), .number(9_007_199_254_740_991)])),
+            ("fraction", .number(-0.125)), ("big", .number(1e20)), ("missing", .number(.nan)),
+            ("flags", .array([.bool(true), .bool(false), .null])), ("empty", .object([])), ("none", .array([])),
+        ])
+        let compact = value.serialized()
+        #expect(compact.hasPrefix(#"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 NUL \u0000 café"#))
+        #expect(compact.contains(#""integers":[0,-42,9007199254740991],"fraction":-0.125,"big":1e+20"#))
+        #expect(compact.hasSuffix(#""missing":"NaN","flags":[true,false,null],"empty":{},"none":[]}"#))
+        let decoded = try #require(JSONSerialization.jsonObject(with: Data(value.utf8())) as? [String: Any])
+        #expect(decoded["text"] as? String == text)
+        let pretty = value.serialized(pretty: true)
+        #expect(pretty.hasPrefix("{\n  \"text\": \"quote"))
+        #expect(pretty.contains("\"integers\": [\n    0,\n    -42,"))
+        let reparsed = try #require(JSONSerialization.jsonObject(with: Data(pretty.utf8)) as? [String: Any])
+        #expect(reparsed["fraction"] as? Double == -0.125)
+    }
+
     @Test func geometryParametersReadEveryDocumentedForm() throws {
         let p = WireParameters([
             ("location", "24.9384,60.1699"), ("l2", #"{"x":2776000,"y":8437000,"spatialReference":{"wkid":102100}}"#),

@@ -32,8 +32,12 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON body with the given status.
     public static func json(_ text: String, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(
-            status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: Data(text.utf8))
+        json(bytes: Data(text.utf8), status: status)
+    }
+
+    /// JSON text already in UTF-8 as the body.
+    public static func json(bytes: Data, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: bytes)
     }
 
     static func reason(_ status: Int) -> String {

@@ -290,7 +290,7 @@ public final class HTTPServer: @unchecked Sendable {
             let sent = sendAll(connection.fd, bytes)
             let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1000
             log(
-                "\(connection.peer) \(Self.printable(request?.method ?? "-")) \(Self.printable(request?.path ?? "-")) \(response.status) \(response.body.count) \(String(format: "%.1f", Double(micros) / 1000))ms"
+                "\(connection.peer) \(Self.printable(request?.method ?? "-")) \(Self.printable(request?.path ?? "-")) \(response.status) \(response.body.count) \(micros / 1000).\(micros % 1000 / 100)ms"
             )
             guard sent, keepAlive else {
                 close(connection)
@@ -305,9 +305,7 @@ public final class HTTPServer: @unchecked Sendable {
             if connection.buffer.isEmpty, lock.withLock({ ready.isEmpty }) {
                 var poller = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
                 if poll(&poller, 1, Self.lingerMilliseconds) > 0, poller.revents & Int16(POLLIN) != 0 {
-                    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-                    let count = recv(connection.fd, &chunk, chunk.count, 0)
-                    if count > 0 { connection.buffer.append(contentsOf: chunk[0..<count]) }
+                    connection.receive()
                 }
             }
             if !Self.holdsCompleteHead(connection.buffer) {
@@ -352,45 +350,24 @@ public final class HTTPServer: @unchecked Sendable {
                 return connection.buffer.isEmpty ? .closed : .failed(status: 408, message: "The request took too long.")
             }
         }
-        let head = connection.buffer[..<headerEnd]
-        var lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
-        let requestLine = lines.removeFirst()
-        if requestLine.utf8.count > limits.maxRequestLine {
+        let head: HTTPRequestHead
+        do {
+            head = try HTTPRequestHead(connection.buffer[..<headerEnd])
+        } catch {
+            return .failed(status: error.status, message: error.message)
+        }
+        if head.requestLineLength > limits.maxRequestLine {
             return .failed(status: 414, message: "The request line is too long.")
         }
-        if head.count - requestLine.utf8.count > limits.maxHeaderBytes {
+        if headerEnd - head.requestLineLength > limits.maxHeaderBytes {
             return .failed(status: 431, message: "The request headers are too large.")
         }
-        let parts = requestLine.split(separator: " ", omittingEmptySubsequences: true)
-        guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), parts[1].hasPrefix("/") else {
-            return .failed(status: 400, message: "Malformed request line.")
-        }
-        var headers: [String: String] = [:]
-        for line in lines where !line.isEmpty {
-            // RFC 9112: no space before the colon, no bare CR/LF or NUL in a field.
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
-                !line[..<colon].contains(where: { $0 == " " || $0 == "\t" }),
-                !line.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" })
-            else {
-                return .failed(status: 400, message: "Malformed header.")
-            }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmedSpaces
-            if let earlier = headers[name] {
-                // Two different lengths are a smuggling attempt; other repeats keep the first.
-                if name == "content-length", earlier != value {
-                    return .failed(status: 400, message: "Conflicting Content-Length headers.")
-                }
-                continue
-            }
-            headers[name] = value
-        }
-        if headers["transfer-encoding"] != nil {
+        if head.headers["transfer-encoding"] != nil {
             return .failed(status: 400, message: "Chunked bodies are not supported; send Content-Length.")
         }
         let length =
-            headers["content-length"].map { text in
-                !text.isEmpty && text.utf8.count <= 18 && text.allSatisfy(\.isASCII) && text.allSatisfy(\.isNumber)
+            head.headers["content-length"].map { text in
+                !text.isEmpty && text.utf8.count <= 18 && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
                     ? Int(text) ?? -1 : -1
             } ?? 0
         guard length >= 0 else { return .failed(status: 400, message: "Malformed Content-Length.") }
@@ -407,17 +384,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
         let body = Data(connection.buffer[bodyStart..<(bodyStart + length)])
         connection.buffer.removeSubrange(0..<(bodyStart + length))
-        let target = String(parts[1])
-        let rawPath = String(target.prefix { $0 != "?" })
-        let query = target.contains("?") ? String(target[target.index(after: target.firstIndex(of: "?")!)...]) : ""
-        let version = String(parts[2])
-        let connectionHeader = headers["connection"]?.lowercased() ?? ""
-        let keepAlive =
-            version == "HTTP/1.1" ? !connectionHeader.contains("close") : connectionHeader.contains("keep-alive")
         return .request(
             HTTPRequest(
-                method: String(parts[0]), path: rawPath.removingPercentEncoding ?? rawPath, query: query,
-                headers: headers, body: body, peer: connection.peer, keepAlive: keepAlive))
+                method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
+                peer: connection.peer, keepAlive: head.keepAlive))
     }
 
     /// Text for the log with control characters escaped, so a request cannot forge log lines.
@@ -468,11 +438,7 @@ public final class HTTPServer: @unchecked Sendable {
         var poller = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, Int32(min(remaining, 3600) * 1000) + 1)
         guard ready > 0 else { return ready == 0 ? .timeout : .end }
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = recv(connection.fd, &chunk, chunk.count, 0)
-        guard count > 0 else { return .end }
-        connection.buffer.append(contentsOf: chunk[0..<count])
-        return .data
+        return connection.receive() > 0 ? .data : .end
     }
 
     /// Writes the whole answer within the read timeout, however slowly the client reads; a
@@ -508,6 +474,16 @@ final class Connection: @unchecked Sendable {
     init(fd: Int32, peer: String) {
         self.fd = fd
         self.peer = peer
+    }
+
+    /// One `recv` of up to 16 KB appended to `buffer`; its result (0 at the end, <0 on error).
+    @discardableResult
+    func receive() -> Int {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16 * 1024) { chunk in
+            let count = recv(fd, chunk.baseAddress, chunk.count, 0)
+            if count > 0 { buffer.append(contentsOf: chunk[..<count]) }
+            return count
+        }
     }
 }
 

@@ -71,9 +71,10 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         } catch let error as LocatorError {
             throw error
         } catch {
+            let code = (error as? SQLiteError).map { " (SQLite error \($0.code))" } ?? ""
             throw LocatorError(
                 .gazetteerUnavailable,
-                "'\(name)' is not an OpenLocator gazetteer (or is damaged); rebuild it with 'locator build'")
+                "'\(name)' is not an OpenLocator gazetteer (or is damaged)\(code); rebuild it with 'locator build'")
         }
     }
 

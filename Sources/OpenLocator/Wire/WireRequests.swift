@@ -29,6 +29,9 @@ package struct WireParameters: Sendable, Equatable {
     /// `+` as a space and `%XX` as its byte; a malformed escape is kept as written, and bytes
     /// that are not UTF-8 become U+FFFD.
     package static func percentDecoded(_ text: Substring) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         let input = Array(text.utf8)
