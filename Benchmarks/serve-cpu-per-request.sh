@@ -4,7 +4,8 @@
 # answered. Steadier than requests/s on a shared machine; compare two binaries in paired runs.
 # Usage: bash Benchmarks/serve-cpu-per-request.sh [BINARY] [PORT] [GAZETTEER]
 BIN=${1:-.build/release/locator}; PORT=${2:-18410}
-G=${3:-$(ls -t "${XDG_CACHE_HOME:-$HOME/.cache}"/openlocator/default-*.gazetteer | head -1)}
+G=${3:-$(ls -t "${XDG_CACHE_HOME:-$HOME/.cache}"/openlocator/default-*.gazetteer 2>/dev/null | head -1)}
+[ -n "$G" ] || { echo "no default gazetteer in \${XDG_CACHE_HOME:-~/.cache}/openlocator; run 'swift run locator info' or pass one" >&2; exit 1; }
 $BIN serve --port $PORT --gazetteer $G 2>/dev/null &
 PID=$!
 sleep 2
