@@ -159,37 +159,11 @@ public final class GeocodeServerRoutes: Sendable {
         geocode.outputSpatialReference = request.outSR
         geocode.searchArea = request.searchExtent
         geocode.countryCode = request.sourceCountry
-        geocode.maxResults = 2  // the best, and whether another ties it
+        geocode.preferredSearchLocation = request.location
         let sr = request.outSR ?? .wgs84
-        var locations: [JSONValue] = []
-        for record in request.records {
-            // A record that cannot be searched (too long, say) is unmatched, not a failed batch.
-            let results: [GeocodeResult]
-            do {
-                results = try task.geocodeBlocking(forSearchText: record.text, using: geocode)
-            } catch let error as LocatorError where error.code == .invalidParameter {
-                results = []
-            }
-            guard let best = results.first, !record.text.trimmedSpaces.isEmpty else {
-                locations.append(
-                    .object([
-                        ("address", .string(record.text)), ("score", .number(0)),
-                        ("attributes", .object([("ResultID", .number(Double(record.id))), ("Status", .string("U"))])),
-                    ]))
-                continue
-            }
-            let tied = results.count > 1 && results[1].score == best.score
-            var candidate = ArcGISResponses.candidate(best)
-            if case .object(var members) = candidate, let index = members.firstIndex(where: { $0.0 == "attributes" }),
-                case .object(var attributes) = members[index].1
-            {
-                attributes.removeAll { $0.0 == "ResultID" || $0.0 == "Status" }
-                attributes.insert(("Status", .string(tied ? "T" : "M")), at: 0)
-                attributes.insert(("ResultID", .number(Double(record.id))), at: 0)
-                members[index].1 = .object(attributes)
-                candidate = .object(members)
-            }
-            locations.append(candidate)
+        let matches = try task.geocodeBlocking(batch: request.records.map(\.text), using: geocode)
+        let locations = zip(request.records, matches).map { record, match in
+            ArcGISResponses.batchLocation(match, resultID: record.id, text: record.text)
         }
         return .object([("spatialReference", ArcGISResponses.spatialReference(sr)), ("locations", .array(locations))])
     }

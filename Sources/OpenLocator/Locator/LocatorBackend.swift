@@ -9,6 +9,8 @@ protocol LocatorBackend: Sendable {
     func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult]
     /// The places a suggestion stands for.
     func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult]
+    /// The best match for each of many texts, in order (`maxResults` is 2, to tell ties).
+    func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch]
     /// Describes the backend's data.
     func info() async throws -> LocatorInfo
 }

@@ -37,6 +37,22 @@ public enum ArcGISResponses {
         return .object(members)
     }
 
+    /// One location of a `geocodeAddresses` response: the candidate with `ResultID` and
+    /// `Status` (M, T or U) first among its attributes; unmatched, the text with score 0.
+    public static func batchLocation(_ match: BatchMatch, resultID: Int, text: String) -> JSONValue {
+        let head: [(String, JSONValue)] = [
+            ("ResultID", .number(Double(resultID))), ("Status", .string(match.status.code)),
+        ]
+        guard let result = match.result, case .object(var members) = candidate(result),
+            let index = members.firstIndex(where: { $0.0 == "attributes" }),
+            case .object(let attributes) = members[index].1
+        else {
+            return .object([("address", .string(text)), ("score", .number(0)), ("attributes", .object(head))])
+        }
+        members[index].1 = .object(head + attributes.filter { $0.0 != "ResultID" && $0.0 != "Status" })
+        return .object(members)
+    }
+
     /// A `reverseGeocode` response: `address{…}` and `location{x,y,spatialReference}`.
     public static func reverseGeocode(_ result: GeocodeResult, spatialReference sr: SpatialReference) -> JSONValue {
         let location = result.displayLocation ?? Point(x: .nan, y: .nan, spatialReference: sr)

@@ -294,6 +294,8 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
     package var outSR: SpatialReference?
     package var searchExtent: Envelope?
     package var sourceCountry: String?
+    /// Where to prefer matches near: an OpenLocator extension (ArcGIS ignores it).
+    package var location: Point?
 
     package init(records: [Record]) { self.records = records }
 
@@ -327,6 +329,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         outSR = try parameters.spatialReference("outSR")
         searchExtent = try parameters.envelope("searchExtent")
         sourceCountry = parameters.nonEmpty("sourceCountry")
+        location = try parameters.point("location")
     }
 
     package var parameters: WireParameters {
@@ -352,6 +355,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         if let outSR { pairs.append(("outSR", String(outSR.esriWKID))) }
         if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
+        if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         return WireParameters(pairs)
     }
 }

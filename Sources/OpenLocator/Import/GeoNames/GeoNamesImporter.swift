@@ -147,7 +147,7 @@ struct GeoNamesImporter {
         for line in text.split(separator: "\n") {
             lineNumber += 1
             if lineNumber == 1 { continue }
-            let f = CSV.fields(of: String(line))
+            let f = CSVReader.fields(of: String(line))
             guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
                 abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
             else {

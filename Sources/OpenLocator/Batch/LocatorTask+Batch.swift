@@ -1,0 +1,103 @@
+import Foundation
+
+extension LocatorTask {
+    /// Geocodes many addresses, one best match each, in the order given.
+    ///
+    /// On a gazetteer the work is spread over every core; on a remote GeocodeServer the texts
+    /// go as `geocodeAddresses` requests of the service's `SuggestedBatchSize`. A text that
+    /// cannot be searched (empty, or longer than ``maxSearchTextLength``) is unmatched, never
+    /// a failed batch. `maxResults` is ignored (two are compared to tell a tie); `minScore`
+    /// makes weaker matches unmatched.
+    ///
+    /// ```swift
+    /// var parameters = GeocodeParameters()
+    /// parameters.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.94)
+    /// let matches = try await task.geocode(batch: addresses, using: parameters)
+    /// ```
+    public func geocode(batch texts: [String], using parameters: GeocodeParameters = GeocodeParameters())
+        async throws -> [BatchMatch]
+    {
+        try Task.checkCancellation()
+        var parameters = try parameters.validated()
+        parameters.maxResults = 2
+        if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeName("*") }
+        return try await backend.geocode(batch: texts, parameters: parameters)
+    }
+
+    /// ``geocode(batch:using:)`` on the calling thread, for `locator serve`'s workers.
+    package func geocodeBlocking(batch texts: [String], using parameters: GeocodeParameters) throws -> [BatchMatch] {
+        guard let gazetteer = backend as? GazetteerBackend else {
+            throw LocatorError(.invalidParameter, "blocking calls need a gazetteer, not a remote service")
+        }
+        var parameters = try parameters.validated()
+        parameters.maxResults = 2
+        if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeName("*") }
+        return try gazetteer.geocodeNow(batch: texts, parameters: parameters)
+    }
+
+    /// Whether a text can be searched at all: not blank, not too long.
+    static func isSearchable(_ text: String) -> Bool {
+        !text.trimmedSpaces.isEmpty && text.unicodeScalars.count <= maxSearchTextLength
+    }
+}
+
+extension GazetteerBackend {
+    func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch] {
+        // The work is synchronous: run it on threads of its own, not the cooperative pool.
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try self.geocodeNow(batch: texts, parameters: parameters) })
+            }
+        }
+    }
+
+    /// Geocodes each text on as many threads as there are cores, results in input order.
+    func geocodeNow(batch texts: [String], parameters: GeocodeParameters) throws -> [BatchMatch] {
+        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count))
+        let results = BatchSlots(count: texts.count)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while let index = results.claim() {
+                let text = texts[index]
+                guard LocatorTask.isSearchable(text) else {
+                    results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
+                    continue
+                }
+                do {
+                    let ranked = try geocodeNow(searchText: text, parameters: parameters)
+                    results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore)), at: index)
+                } catch let error as LocatorError where error.code == .invalidParameter {
+                    // A text this search cannot take is an unmatched record, not a failed batch.
+                    results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
+                } catch {
+                    results.store(.failure(error), at: index)
+                }
+            }
+        }
+        return try results.values()
+    }
+}
+
+/// Results of a batch filled in by several threads: each claims the next unclaimed index.
+/// `@unchecked Sendable`: guarded by `lock`.
+private final class BatchSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var slots: [Result<BatchMatch, any Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < slots.count else { return nil }
+            defer { next += 1 }
+            return next
+        }
+    }
+
+    func store(_ result: Result<BatchMatch, any Error>, at index: Int) { lock.withLock { slots[index] = result } }
+
+    /// Every match, or the first error (a storage failure: the gazetteer is unusable).
+    func values() throws -> [BatchMatch] {
+        try lock.withLock { slots }.map { try $0!.get() }
+    }
+}

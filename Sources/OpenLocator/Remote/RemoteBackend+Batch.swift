@@ -1,0 +1,40 @@
+/// Batch geocoding against a GeocodeServer: `geocodeAddresses` requests of the service's
+/// `SuggestedBatchSize` (150 when it does not say), matched back to the input by `ResultID`.
+extension RemoteBackend {
+    func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch] {
+        let info = try await client.send("", WireParameters([("f", "json")]), as: ServiceInfoResponse.self)
+        let size = max(1, min(info.suggestedBatchSize ?? 150, info.maxBatchSize ?? 1000, 1000))
+        var matches = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: texts.count)
+        let searchable = texts.indices.filter { LocatorTask.isSearchable(texts[$0]) }
+        for start in stride(from: 0, to: searchable.count, by: size) {
+            try Task.checkCancellation()
+            let indices = searchable[start..<min(searchable.count, start + size)]
+            var request = GeocodeAddressesRequest(records: indices.map { .init(id: $0 + 1, text: texts[$0]) })
+            request.categories = parameters.categories
+            request.outFields = parameters.resultAttributeNames
+            request.outSR = parameters.outputSpatialReference ?? .wgs84
+            request.searchExtent = parameters.searchArea
+            request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
+            request.location = parameters.preferredSearchLocation
+            let response = try await client.send(
+                "geocodeAddresses", request.parameters, as: GeocodeAddressesResponse.self)
+            for location in response.locations {
+                guard
+                    let id = location.attributes.first(where: { $0.key.lowercased() == "resultid" })?.value.doubleValue,
+                    let index = Int(exactly: id).map({ $0 - 1 }), texts.indices.contains(index)
+                else { continue }
+                let status = BatchMatch.Status(
+                    code: location.attributes.first { $0.key.lowercased() == "status" }?.value.stringValue ?? "")
+                guard status != .unmatched, location.location != nil, location.score >= parameters.minScore else {
+                    continue
+                }
+                let result = GeocodeResult(
+                    label: location.address, displayLocation: location.location, inputLocation: nil,
+                    routeLocation: location.location, score: location.score, attributes: location.attributes,
+                    extent: location.extent)
+                matches[index] = BatchMatch(result: result, status: status)
+            }
+        }
+        return matches
+    }
+}

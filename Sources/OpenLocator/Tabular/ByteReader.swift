@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a file (or standard input) in large blocks, counting the bytes consumed, so readers
+/// of CSV and JSON lines stream files of any size in bounded memory.
+///
+/// ```swift
+/// let reader = try ByteReader(path: "addresses.csv")
+/// while let block = try reader.nextBlock() { … }
+/// ```
+public final class ByteReader {
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private let blockSize: Int
+    /// The file's name, for messages (never a full path).
+    public let name: String
+    /// The file's size in bytes, when it is a regular file (not a pipe).
+    public let size: Int64?
+    /// Bytes handed out so far.
+    public private(set) var consumed: Int64 = 0
+
+    /// Opens a file; "-" reads standard input.
+    /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read.
+    public init(path: String, blockSize: Int = 1 << 20) throws {
+        self.blockSize = blockSize
+        name = path == "-" ? "standard input" : URL(fileURLWithPath: path).lastPathComponent
+        if path == "-" {
+            fd = 0
+            ownsDescriptor = false
+        } else {
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+                throw LocatorError(.invalidInput, "no readable input file '\(name)'")
+            }
+            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            guard opened >= 0 else { throw LocatorError(.invalidInput, "no readable input file '\(name)'") }
+            fd = opened
+            ownsDescriptor = true
+        }
+        var status = stat()
+        size = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+    }
+
+    deinit { if ownsDescriptor { close(fd) } }
+
+    /// The next block of bytes, or `nil` at the end.
+    public func nextBlock() throws -> [UInt8]? {
+        var block = [UInt8](repeating: 0, count: blockSize)
+        while true {
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, blockSize) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw LocatorError(.invalidInput, "reading '\(name)' failed") }
+            guard count > 0 else { return nil }
+            block.removeSubrange(count...)
+            consumed += Int64(count)
+            return block
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// Streams the records of a CSV file (RFC 4180): quoted fields with commas, doubled quotes and
+/// line breaks inside, CRLF or LF line ends, a UTF-8 byte-order mark or none. Blank lines are
+/// skipped. Bytes that are not UTF-8 become U+FFFD.
+///
+/// ```swift
+/// var csv = CSVReader(try ByteReader(path: "addresses.csv"))
+/// while let record = try csv.next() { print(record.line, record.fields) }
+/// ```
+public struct CSVReader {
+    /// One record: its fields and the line it starts on (1-based).
+    public struct Record: Sendable, Equatable {
+        public var fields: [String]
+        public var line: Int
+        /// Whether the file ended inside a quoted field (the record holds what was there).
+        public var unterminatedQuote = false
+        /// Whether the record ended with a line break (the last record of a file may not).
+        public var terminated = true
+    }
+
+    private let source: ByteReader
+    private let delimiter: UInt8
+    private var block: [UInt8] = []
+    private var position = 0
+    private var line = 1
+    /// Whether a byte-order mark may still be coming (the file's first bytes).
+    private var markPossible = true
+    /// Bytes of the input up to the end of the last record returned.
+    public private(set) var offset: Int64 = 0
+
+    /// - Parameter delimiter: the field separator (`,`; a tab for TSV).
+    public init(_ source: ByteReader, delimiter: UInt8 = UInt8(ascii: ",")) {
+        self.source = source
+        self.delimiter = delimiter
+    }
+
+    /// The next record, or `nil` at the end of the input.
+    public mutating func next() throws -> Record? {
+        while true {
+            guard let record = try nextRecord() else { return nil }
+            if record.fields.count == 1, record.fields[0].isEmpty, !record.unterminatedQuote { continue }  // blank
+            return record
+        }
+    }
+
+    private mutating func nextByte() throws -> UInt8? {
+        if position == block.count {
+            guard let next = try source.nextBlock() else { return nil }
+            block = next
+            position = 0
+        }
+        defer { position += 1 }
+        offset += 1
+        return block[position]
+    }
+
+    private mutating func peekByte() throws -> UInt8? {
+        if position == block.count {
+            guard let next = try source.nextBlock() else { return nil }
+            block = next
+            position = 0
+        }
+        return block[position]
+    }
+
+    private mutating func nextRecord() throws -> Record? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var record = Record(fields: [], line: line)
+        var inQuotes = false
+        var sawAnything = false
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+        }
+        while let byte = try nextByte() {
+            sawAnything = true
+            if markPossible {
+                let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+                if byte == mark[field.count] {
+                    field.append(byte)
+                    if field.count == mark.count {
+                        field.removeAll()
+                        markPossible = false
+                    }
+                    continue
+                }
+                markPossible = false
+            }
+            if inQuotes {
+                if byte == UInt8(ascii: "\"") {
+                    if try peekByte() == UInt8(ascii: "\"") {
+                        _ = try nextByte()
+                        field.append(byte)
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if byte == UInt8(ascii: "\n") { line += 1 }
+                    field.append(byte)
+                }
+            } else if byte == UInt8(ascii: "\"") && field.isEmpty {
+                inQuotes = true
+            } else if byte == delimiter {
+                endField()
+            } else if byte == UInt8(ascii: "\n") {
+                line += 1
+                if field.last == UInt8(ascii: "\r") { field.removeLast() }
+                endField()
+                record.fields = fields
+                return record
+            } else {
+                field.append(byte)
+            }
+        }
+        guard sawAnything else { return nil }
+        if field.last == UInt8(ascii: "\r"), !inQuotes { field.removeLast() }
+        endField()
+        record.fields = fields
+        record.unterminatedQuote = inQuotes
+        record.terminated = false
+        return record
+    }
+
+    /// One line's fields, for text already in memory.
+    public static func fields(of line: String) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var iterator = line.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if inQuotes {
+                if c == "\"" {
+                    let next = iterator.next()
+                    if next == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = next }
+                } else {
+                    field.unicodeScalars.append(c)
+                }
+            } else if c == "\"" && field.isEmpty {
+                inQuotes = true
+            } else if c == "," {
+                fields.append(field)
+                field = ""
+            } else if c != "\r" && c != "\n" {
+                field.unicodeScalars.append(c)
+            }
+        }
+        fields.append(field)
+        return fields
+    }
+
+    /// A field as CSV: quoted when it holds a comma, a quote, a line break or edge spaces.
+    public static func escaped(_ field: String) -> String {
+        let needsQuotes =
+            field.utf8.contains {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            } || field.hasPrefix(" ") || field.hasSuffix(" ")
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// The streaming CSV reader and the order-keeping JSON parser that batch input and the
+/// importers read with.
+@Suite struct TabularTests {
+    static func file(_ bytes: [UInt8]) throws -> String {
+        let url = try Fixtures.temporaryDirectory().appendingPathComponent("input.csv")
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    static func records(_ text: String, blockSize: Int = 1 << 20) throws -> [CSVReader.Record] {
+        var reader = CSVReader(try ByteReader(path: file(Array(text.utf8)), blockSize: blockSize))
+        var records: [CSVReader.Record] = []
+        while let record = try reader.next() { records.append(record) }
+        return records
+    }
+
+    @Test(arguments: [1, 2, 7, 1 << 20])
+    func csvReadsQuotesLineBreaksAndBOMWhateverTheBlockSize(blockSize: Int) throws {
+        let text =
+            "\u{FEFF}id,address,note\r\n1,\"Mannerheimintie 10, Helsinki\",\"say \"\"hi\"\"\"\r\n\r\n2,plain,\"two\nlines\"\n3,,last"
+        let records = try Self.records(text, blockSize: blockSize)
+        #expect(
+            records.map(\.fields) == [
+                ["id", "address", "note"], ["1", "Mannerheimintie 10, Helsinki", "say \"hi\""],
+                ["2", "plain", "two\nlines"], ["3", "", "last"],
+            ])
+        #expect(records.map(\.line) == [1, 2, 4, 6])
+        #expect(records.map(\.terminated) == [true, true, true, false])
+    }
+
+    @Test func csvKeepsWhatAnUnterminatedQuoteHoldsAndReplacesBadBytes() throws {
+        let records = try Self.records("a,\"open\nstill open")
+        #expect(records.count == 1)
+        #expect(records[0].fields == ["a", "open\nstill open"])
+        #expect(records[0].unterminatedQuote)
+        var reader = CSVReader(try ByteReader(path: Self.file([0x61, 0xFF, 0x2C, 0x62, 0x0A])))
+        #expect(try reader.next()?.fields == ["a\u{FFFD}", "b"])
+        #expect(CSVReader.fields(of: #"x,"a ""b"", c",d"#) == ["x", #"a "b", c"#, "d"])
+        #expect(CSVReader.escaped("plain") == "plain")
+        #expect(CSVReader.escaped("a,b") == #""a,b""#)
+        #expect(CSVReader.escaped("say \"hi\"\n") == "\"say \"\"hi\"\"\n\"")
+    }
+
+    @Test func jsonParsingKeepsMemberOrderAndDecodesEscapes() throws {
+        let value = try JSONValue.parse(
+            #"{"z":1,"a":[true,false,null,-2.5e3],"m":"caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n","e":{}}"#)
+        guard case .object(let members) = value else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.0) == ["z", "a", "m", "e"])
+        #expect(value["m"]?.text == "café 😀 \"q\" \\ / \n")
+        #expect(value["a"] == .array([.bool(true), .bool(false), .null, .number(-2500)]))
+        #expect(try JSONValue.parse(" 42 ") == .number(42))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\":}", "{'a':1}", "01", "1.", "\"tab\there\"", "\"\\x\"", "nul", "{} {}",
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ])
+    func badJSONIsASyntaxErrorWithAnOffset(text: String) {
+        #expect(throws: JSONValue.SyntaxError.self) { _ = try JSONValue.parse(text) }
+    }
+}
