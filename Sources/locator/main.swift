@@ -6,7 +6,7 @@ import OpenLocator
 enum Locator {
     static let commands = [
         CommandEntry(FindCommand.self), CommandEntry(SuggestCommand.self), CommandEntry(ReverseCommand.self),
-        CommandEntry(IdentifyCommand.self),
+        CommandEntry(IdentifyCommand.self), CommandEntry(BatchCommand.self),
         CommandEntry(BuildCommand.self), CommandEntry(InfoCommand.self), CommandEntry(ServeCommand.self),
     ]
 
@@ -64,7 +64,8 @@ enum Locator {
     }
 }
 
-/// On Ctrl-C or SIGTERM, delete any half-built gazetteer before exiting.
+/// On Ctrl-C or SIGTERM: a server finishes its requests, a batch its chunk; otherwise any
+/// half-built gazetteer is deleted before exiting.
 private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
     [SIGINT, SIGTERM].map { signalNumber in
         signal(signalNumber, SIG_IGN)
@@ -73,6 +74,11 @@ private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
             if let server = ServeCommand.running {
                 server.shutdown()  // finish the requests in flight
                 exit(0)
+            }
+            if let job = BatchCommand.running, BatchCommand.stoppedBy == 0 {
+                BatchCommand.stoppedBy = signalNumber
+                job.cancel()  // write the rows in hand, then stop; a second signal ends at once
+                return
             }
             GazetteerBuilder.removeUnfinishedFiles()
             exit(128 + signalNumber)

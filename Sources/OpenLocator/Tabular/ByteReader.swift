@@ -46,8 +46,22 @@ public final class ByteReader {
 
     deinit { if ownsDescriptor { close(fd) } }
 
+    private var peeked: [UInt8]?? = nil
+
+    /// The first block, left to be read again by ``nextBlock()`` (to tell a file's format).
+    public func peekFirstBlock() throws -> [UInt8]? {
+        if let peeked { return peeked }
+        let block = try nextBlock()
+        peeked = .some(block)
+        return block
+    }
+
     /// The next block of bytes, or `nil` at the end.
     public func nextBlock() throws -> [UInt8]? {
+        if let block = peeked {
+            peeked = nil
+            return block
+        }
         var block = [UInt8](repeating: 0, count: blockSize)
         while true {
             let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, blockSize) }

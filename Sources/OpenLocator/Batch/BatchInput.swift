@@ -1,0 +1,168 @@
+/// One row of a batch: its fields as read (CSV text, or JSON values from a JSON line) and
+/// the line it starts on.
+public struct BatchRecord: Sendable {
+    public var fields: [(name: String, value: JSONValue)]
+    public var line: Int
+
+    /// The value of a field, its name in any case.
+    public subscript(name: String) -> JSONValue? {
+        fields.first { $0.name == name }?.value ?? fields.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
+/// The rows of a batch input: CSV with a header row, or JSON lines (one object per line),
+/// told apart by the file's name or, failing that, its first character.
+///
+/// ```swift
+/// var input = try BatchInput(path: "addresses.csv")
+/// input.columns            // ["id", "address"]
+/// while let row = try input.next() { … }
+/// ```
+public struct BatchInput {
+    public enum Format: String, Sendable { case csv, jsonl }
+
+    public let format: Format
+    /// The columns: the CSV header, or the keys of the first JSON line.
+    public private(set) var columns: [String] = []
+    /// The input file, for its size and how much has been read.
+    public let source: ByteReader
+    /// Problems with single rows (a short CSV row, a line that is not JSON): each row is still
+    /// read, and written out, once.
+    public private(set) var warnings: [String] = []
+
+    private var csv: CSVReader?
+    private var lines: LineReader?
+    private var pending: BatchRecord?
+
+    /// Opens `path` ("-" for standard input) and reads its header.
+    /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read or has no header.
+    public init(path: String) throws {
+        source = try ByteReader(path: path)
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson") || lowercased.hasSuffix(".json") {
+            format = .jsonl
+        } else if lowercased.hasSuffix(".csv") || lowercased.hasSuffix(".txt") {
+            format = .csv
+        } else {
+            let first = try source.peekFirstBlock()?.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            format = first == UInt8(ascii: "{") ? .jsonl : .csv
+        }
+        switch format {
+        case .csv:
+            var reader = CSVReader(source)
+            guard let header = try reader.next() else {
+                throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV header row is needed")
+            }
+            columns = header.fields.enumerated().map { index, name in
+                let trimmed = name.trimmedSpaces
+                return trimmed.isEmpty ? "column_\(index + 1)" : trimmed
+            }
+            csv = reader
+        case .jsonl:
+            lines = LineReader(source)
+            pending = try nextJSONLine()
+            columns = pending?.fields.map(\.name) ?? []
+        }
+    }
+
+    /// The next row, or `nil` at the end.
+    public mutating func next() throws -> BatchRecord? {
+        if let pending {
+            self.pending = nil
+            return pending
+        }
+        switch format {
+        case .csv:
+            guard var reader = csv, let record = try reader.next() else { return nil }
+            csv = reader
+            if record.unterminatedQuote {
+                warnings.append("line \(record.line): a quoted field runs to the end of the file")
+            }
+            if record.fields.count > columns.count {
+                warnings.append(
+                    "line \(record.line): \(record.fields.count) fields but \(columns.count) columns; the extra fields are left out"
+                )
+            }
+            let fields = columns.enumerated().map { index, name in
+                (name: name, value: JSONValue.string(index < record.fields.count ? record.fields[index] : ""))
+            }
+            return BatchRecord(fields: fields, line: record.line)
+        case .jsonl:
+            return try nextJSONLine()
+        }
+    }
+
+    private mutating func nextJSONLine() throws -> BatchRecord? {
+        guard var reader = lines else { return nil }
+        defer { lines = reader }
+        while let line = try reader.next() {
+            guard line.bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }  // blank
+            do {
+                let value = try JSONValue.parse(line.bytes)
+                guard case .object(let members) = value else {
+                    warnings.append("line \(line.number): not a JSON object; written as unmatched")
+                    return BatchRecord(fields: [], line: line.number)
+                }
+                return BatchRecord(fields: members.map { (name: $0.0, value: $0.1) }, line: line.number)
+            } catch {
+                warnings.append("line \(line.number): \(error); written as unmatched")
+                return BatchRecord(fields: [], line: line.number)
+            }
+        }
+        return nil
+    }
+
+    /// Takes the warnings gathered so far.
+    public mutating func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+}
+
+/// Which columns of a batch row make up the address to search for.
+public struct BatchQueryColumns: Sendable, Equatable {
+    /// The column names, in the order their values are joined (by ", ").
+    public let names: [String]
+
+    /// Column names people give an address column, tried when none is named.
+    static let usualNames = [
+        "singleline", "single_line", "address", "full_address", "fulladdress", "query", "text", "search",
+        "location", "addr",
+    ]
+
+    /// The named columns (matched in any case), or when none are named the one column that is
+    /// obviously the address: a usual name, or the only column there is.
+    /// - Throws: ``LocatorError`` `invalidParameter` naming the columns there are.
+    public init(_ requested: [String], available: [String]) throws {
+        let list = available.isEmpty ? "none" : available.map { "'\($0)'" }.joined(separator: ", ")
+        if requested.isEmpty {
+            if let usual = Self.usualNames.lazy.compactMap({ name in
+                available.first { $0.lowercased() == name }
+            }).first {
+                names = [usual]
+            } else if available.count == 1 {
+                names = available
+            } else {
+                throw LocatorError.invalidParameter(
+                    "say which column holds the address with --column NAME or --columns A,B (columns: \(list))")
+            }
+            return
+        }
+        names = try requested.map { name in
+            guard
+                let column = available.first(where: { $0 == name })
+                    ?? available.first(where: {
+                        $0.lowercased() == name.lowercased()
+                    })
+            else {
+                throw LocatorError.invalidParameter("no column '\(name.prefix(60))' in the input (columns: \(list))")
+            }
+            return column
+        }
+    }
+
+    /// The search text of a row: its columns' values joined by ", ", blanks left out.
+    public func text(of record: BatchRecord) -> String {
+        names.compactMap { record[$0]?.text?.trimmedSpaces }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Geocodes a file of addresses into a file of matches: every input row once, in order, with
+/// the input's fields and the match's (`match_addr`, `lat`, `lon`, `score`, `addr_type`,
+/// `place_name`, `status`). Rows are read, geocoded and written a chunk at a time, so memory
+/// stays flat for any file and the output is valid after every chunk. ``cancel()`` stops after
+/// the chunk in hand; a later run with `resume` continues from the last whole row written.
+///
+/// ```swift
+/// var options = BatchJob.Options()
+/// options.parameters.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.94)
+/// let job = BatchJob(task: task, input: "addresses.csv", output: "matched.csv", options: options)
+/// let summary = try await job.run { progress in print(progress.rows) }
+/// ```
+public final class BatchJob: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Columns whose values, joined by ", ", are the address; empty picks the obvious one.
+        public var columns: [String] = []
+        /// Search options for every row (`preferredSearchLocation`, `categories`, `minScore`, …).
+        public var parameters = GeocodeParameters()
+        /// The output format; `nil` follows the output file's name.
+        public var format: BatchOutput.Format?
+        /// Continue an earlier run's output instead of starting it afresh.
+        public var resume = false
+        /// Rows geocoded between writes.
+        public var chunkSize = 512
+
+        public init() {}
+    }
+
+    /// How far a run has come.
+    public struct Progress: Sendable {
+        /// Rows written, including those an earlier run wrote (when resuming).
+        public var rows: Int
+        /// Rows this run geocoded.
+        public var rowsThisRun: Int
+        /// Input bytes read, and the input's size when known (not for a pipe).
+        public var bytesRead: Int64
+        public var totalBytes: Int64?
+        /// Seconds since this run started.
+        public var seconds: Double
+        /// Rows of this run by status.
+        public var counts: [BatchMatch.Status: Int]
+        /// Problems with single rows met since the last report ("line 7: …").
+        public var warnings: [String]
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable {
+        public var progress: Progress
+        /// Rows an earlier run had written (skipped by this one).
+        public var resumedRows: Int
+        /// Whether ``cancel()`` stopped the run before the input's end.
+        public var cancelled: Bool
+    }
+
+    private let task: LocatorTask
+    private let inputPath: String
+    private let outputPath: String
+    private let options: Options
+    private let lock = NSLock()
+    private var cancelRequested = false
+
+    /// - Parameters:
+    ///   - input: a CSV (with a header row) or JSON-lines file; "-" reads standard input.
+    ///   - output: the file to write; "-" writes standard output (no resuming then).
+    public init(task: LocatorTask, input: String, output: String, options: Options = Options()) {
+        self.task = task
+        inputPath = input
+        outputPath = output
+        self.options = options
+    }
+
+    /// Stops the run after the chunk being geocoded is written. Safe from any thread.
+    public func cancel() { lock.withLock { cancelRequested = true } }
+
+    private var isCancelled: Bool { lock.withLock { cancelRequested } }
+
+    /// Runs the batch, calling `progress` after each chunk.
+    /// - Throws: ``LocatorError``: `invalidInput` for unreadable files or an output that is not
+    ///   this batch's, `invalidParameter` for columns the input lacks, or the search's errors.
+    @discardableResult
+    public func run(progress report: (Progress) -> Void = { _ in }) async throws -> Summary {
+        let started = Date()
+        var input = try BatchInput(path: inputPath)
+        let query = try BatchQueryColumns(options.columns, available: input.columns)
+        let names = BatchOutput.OutputNames(avoiding: input.columns)
+        let header = input.columns + names.names
+        let format = options.format ?? BatchOutput.Format(fileName: outputPath)
+        if options.resume, outputPath == "-" {
+            throw LocatorError.invalidParameter("resuming needs an output file, not standard output")
+        }
+        let done =
+            options.resume
+            ? try BatchOutput.completedRows(at: outputPath, format: format, expectedHeader: header) : nil
+        let output = try BatchOutput(path: outputPath, format: format, truncate: done == nil)
+        if let done {
+            try output.resume(rows: done.rows, length: done.length)
+            for _ in 0..<done.rows where try input.next() != nil {}
+        } else {
+            try output.begin(columns: header)
+        }
+        let resumed = done?.rows ?? 0
+        var progress = Progress(
+            rows: resumed, rowsThisRun: 0, bytesRead: input.source.consumed, totalBytes: input.source.size,
+            seconds: 0, counts: [:], warnings: input.takeWarnings())
+        var cancelled = false
+        while true {
+            var chunk: [BatchRecord] = []
+            while chunk.count < max(1, options.chunkSize), let record = try input.next() { chunk.append(record) }
+            guard !chunk.isEmpty else { break }
+            if isCancelled {
+                cancelled = true  // the chunk read is left for a resumed run
+                break
+            }
+            let matches = try await task.geocode(batch: chunk.map(query.text), using: options.parameters)
+            try output.append(Array(zip(chunk, matches)), columns: input.columns, names: names)
+            progress.rows += chunk.count
+            progress.rowsThisRun += chunk.count
+            for match in matches { progress.counts[match.status, default: 0] += 1 }
+            progress.bytesRead = input.source.consumed
+            progress.seconds = Date().timeIntervalSince(started)
+            progress.warnings = input.takeWarnings()
+            report(progress)
+        }
+        try output.finish()
+        progress.seconds = Date().timeIntervalSince(started)
+        progress.warnings = input.takeWarnings()
+        return Summary(progress: progress, resumedRows: resumed, cancelled: cancelled)
+    }
+}

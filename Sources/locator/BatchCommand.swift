@@ -1,0 +1,129 @@
+import Foundation
+import OpenLocator
+
+/// `locator batch`: a file of addresses geocoded into a file of matches.
+enum BatchCommand: Command {
+    static let name = "batch"
+    static let abstract = "Geocode a CSV or JSON-lines file of addresses, every row kept in order."
+    static let spec = CommandLineArguments.Spec(
+        options: ["column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country"],
+        repeatable: ["category"], flags: ["resume"], maxPositionals: 1)
+    static let help = """
+        OVERVIEW: \(abstract)
+
+        USAGE: locator batch INPUT [--column NAME | --columns A,B,...] [--near LAT,LON]
+                             [--category NAME]... [--country CODE] [--min-score S] [--out FILE]
+                             [--format csv|jsonl|geojson] [--resume] [--gazetteer PATH | --service URL]
+
+        ARGUMENTS:
+          INPUT                   A CSV file with a header row (RFC 4180: quoted fields may hold
+                                  commas and line breaks; UTF-8, with or without a BOM), or JSON
+                                  lines (.jsonl/.ndjson: one object per line). "-" reads stdin.
+
+        OPTIONS:
+          --column NAME           The column holding the address (default: one named address,
+                                  singleline, query, …, or the only column).
+          --columns A,B,...       Several columns making up the address, joined in this order
+                                  (street,city,postal).
+          --near LAT,LON          Prefer matches near this point.
+          --category NAME         Only match places of this category; repeat for several.
+          --country CODE          Only match places in this country (FI, FIN or Finland).
+          --min-score S           Rows whose best match scores below S (0 to 100) are unmatched.
+          --out FILE              Where to write (default: standard output). The file is replaced
+                                  unless --resume is given.
+          --format FORMAT         csv, jsonl or geojson (default: from --out's name, else csv).
+          --resume                Continue an interrupted run: keep the rows --out already holds
+                                  and geocode the rest.
+          --gazetteer PATH        Search this gazetteer instead of the default one.
+          --service URL           Use this ArcGIS REST GeocodeServer (geocodeAddresses, in batches
+                                  of its SuggestedBatchSize); an API key is read from ARCGIS_API_KEY.
+          -h, --help              Show help information.
+
+        OUTPUT:
+          Every input row once, in order: its fields, then match_addr, lat, lon, score, addr_type,
+          place_name and status (matched, tied or unmatched; unmatched rows have no location).
+          An output column named like an input column is prefixed with "locator_".
+          Progress goes to stderr: a bar on a terminal, a line every 5 seconds otherwise.
+          Ctrl-C or SIGTERM stops after the rows in hand are written; the output is then valid,
+          and 'locator batch ... --resume' continues it.
+
+        EXAMPLES:
+          locator batch addresses.csv --column address --out matched.csv
+          locator batch shops.csv --columns street,city,postal --near 60.1699,24.9384 --out shops.geojson
+          locator batch big.csv --column address --out matched.csv --resume
+
+        \(attributionHelp)
+        """
+
+    /// The running job, for the signal handler: it stops the job after its chunk.
+    nonisolated(unsafe) static var running: BatchJob?
+    /// The signal that stopped the job, for the exit status (128 + signal).
+    nonisolated(unsafe) static var stoppedBy: Int32 = 0
+
+    static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        guard let input = arguments.positionals.first else {
+            throw UsageError("give the INPUT file of addresses (CSV or JSON lines; - for stdin)")
+        }
+        var options = BatchJob.Options()
+        if arguments.value("column") != nil, arguments.value("columns") != nil {
+            throw UsageError("give --column or --columns, not both")
+        }
+        if let column = arguments.value("column") {
+            guard !column.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("--column needs a column name")
+            }
+            options.columns = [column]
+        } else if let columns = arguments.value("columns") {
+            options.columns = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !options.columns.isEmpty, !options.columns.contains(where: \.isEmpty) else {
+                throw UsageError("--columns needs column names separated by commas, such as street,city,postal")
+            }
+        }
+        options.parameters.preferredSearchLocation = try arguments.value("near").map {
+            try ArgumentValues.point($0, option: "--near")
+        }
+        for category in arguments.all("category") {
+            guard category.contains(where: { $0.isLetter }) else {
+                throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")
+            }
+            options.parameters.addCategory(category)
+        }
+        options.parameters.countryCode = arguments.value("country")
+        if let minScore = arguments.value("min-score") {
+            options.parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
+        }
+        options.format = try arguments.value("format").map {
+            BatchOutput.Format(
+                rawValue: try ArgumentValues.choice(
+                    $0, option: "--format", from: BatchOutput.Format.allCases.map(\.rawValue)))!
+        }
+        options.resume = arguments.has("resume")
+        let out = arguments.value("out") ?? "-"
+        guard !out.isEmpty else { throw UsageError("--out needs a file name") }
+        if options.resume, out == "-" { throw UsageError("--resume needs the --out file to continue") }
+        if out != "-", input != "-",
+            URL(fileURLWithPath: out).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
+        {
+            throw UsageError("--out would overwrite the INPUT file; write somewhere else")
+        }
+
+        let task = try locatorTask(arguments)
+        let job = BatchJob(task: task, input: input, output: out, options: options)
+        let display = ProgressDisplay()
+        running = job
+        defer { running = nil }
+        let summary = try await job.run { progress in
+            for warning in progress.warnings { display.note("warning: \(warning)") }
+            display.update(progress)
+        }
+        for warning in summary.progress.warnings { display.note("warning: \(warning)") }
+        display.finish(summary, output: out)
+        if summary.cancelled {
+            Output.diagnostic(
+                "stopped after \(summary.progress.rows) rows; the output is complete up to there. Continue with --resume."
+            )
+            return 128 + (stoppedBy == 0 ? SIGINT : stoppedBy)
+        }
+        return 0
+    }
+}
