@@ -5,7 +5,8 @@ import OpenLocator
 /// every 5 seconds (for logs), and a summary line at the end.
 final class ProgressDisplay {
     private let isTerminal = isatty(2) == 1
-    private var lastDrawn = Date.distantPast
+    /// A log gets its first line 5 s in (a short batch only its summary); a bar shows at once.
+    private lazy var lastDrawn = isTerminal ? Date.distantPast : Date()
     private var drawnBar = false
 
     /// Redraws the bar (at most 10 times a second) or, off a terminal, logs a line every 5 s.

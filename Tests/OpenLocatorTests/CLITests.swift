@@ -160,7 +160,7 @@ import Testing
     @Test func helpIsPinnedForEveryCommandAndCarriesTheAttribution() throws {
         let root = try CLI.run(["--help"])
         #expect(root.status == 0)
-        for command in ["find", "suggest", "reverse", "identify", "build", "info", "serve"] {
+        for command in ["find", "suggest", "reverse", "identify", "batch", "build", "info", "serve"] {
             #expect(root.stdout.contains("  \(command) "))
             let help = try CLI.run([command, "--help"])
             #expect(help.status == 0)

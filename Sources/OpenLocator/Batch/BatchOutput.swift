@@ -185,6 +185,15 @@ public final class BatchOutput {
             names = Self.standard.map { taken.contains($0) ? "locator_" + $0 : $0 }
         }
 
+        private init(names: [String]) { self.names = names }
+
+        /// These names, also kept apart from `more` (a JSON row's own keys).
+        func alsoAvoiding(_ more: [String]) -> OutputNames {
+            let taken = Set(more.map { $0.lowercased() })
+            guard Self.standard.contains(where: taken.contains) else { return self }
+            return OutputNames(names: zip(Self.standard, names).map { taken.contains($0) ? "locator_" + $0 : $1 })
+        }
+
         /// A match's values, in the order of `names`.
         func values(_ match: BatchMatch) -> [JSONValue] {
             guard let result = match.result else {
@@ -206,10 +215,13 @@ public final class BatchOutput {
     /// Coordinates to 7 decimals (about a centimetre).
     static func coordinate(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
 
+    /// A JSON row: the record's own fields, then the match's, renamed where this record (whose
+    /// keys may differ from the first's) already uses a name.
     private static func members(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [(
         String, JSONValue
     )] {
-        record.fields.map { ($0.name, $0.value) } + Array(zip(names.names, names.values(match)))
+        let names = names.alsoAvoiding(record.fields.map(\.name))
+        return record.fields.map { ($0.name, $0.value) } + Array(zip(names.names, names.values(match)))
     }
 
     /// Writes `bytes` where the last chunk ended, then `footer` after them without counting it

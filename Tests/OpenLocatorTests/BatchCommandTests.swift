@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// `locator batch` end to end with the real binary: formats, quoting, every row kept in
+/// order, the reverse → forward round trip, interruption and resuming, a remote service.
+@Suite struct BatchCommandTests {
+    /// CSV rows read back with the test's own reader.
+    static func csvRows(_ url: URL) throws -> [[String]] {
+        var reader = CSVReader(try ByteReader(path: url.path))
+        var rows: [[String]] = []
+        while let record = try reader.next() { rows.append(record.fields) }
+        return rows
+    }
+
+    /// The point addresses of the default gazetteer, read from its table.
+    static func addresses() throws -> [PlaceRecord] {
+        let pointAddress = try #require(CategoryTree.world["Point Address"])
+        return try allPlaces(in: Fixtures.defaultGazetteerURL(), category: pointAddress).sorted { $0.id < $1.id }
+    }
+
+    /// A CSV of `count` rows (`id,address,note`), the addresses repeating.
+    static func addressFile(_ folder: URL, count: Int) throws -> URL {
+        let places = try addresses()
+        var text = "id,address,note\n"
+        for index in 0..<count {
+            let place = places[index % places.count]
+            text += "\(index),\"\(place.street) \(place.houseNumber), \(place.postal) \(place.city)\",\n"
+        }
+        let url = folder.appendingPathComponent("addresses.csv")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func everyRowComesOutOnceInOrderWithItsFieldsAndMatch() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("in.csv")
+        // A BOM, CRLF, a quoted comma, a quoted line break and doubled quotes, an empty address,
+        // a short row, nonsense, and a name with a category near a point.
+        let text =
+            "\u{FEFF}ref,Address,comment\r\n"
+            + "a1,\"Mannerheimintie 10, Helsinki\",\"first, \"\"quoted\"\"\"\r\n"
+            + "a2,,\"two\nlines\"\r\n" + "a3,zzqx vvbnm,\r\n" + "a4\r\n" + "a5,Stockmann,last"
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.csv")
+        let outcome = try CLI.run(["batch", input.path, "--out", output.path, "--near", "60.1699,24.9384"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.isEmpty)
+        #expect(outcome.stderr.contains("batch: 5 rows in"))
+        #expect(outcome.stderr.contains("1 matched, 1 tied, 3 unmatched"))
+        let rows = try Self.csvRows(output)
+        #expect(
+            rows[0] == [
+                "ref", "Address", "comment", "match_addr", "lat", "lon", "score", "addr_type", "place_name", "status",
+            ])
+        #expect(rows.dropFirst().map { $0[0] } == ["a1", "a2", "a3", "a4", "a5"])
+        #expect(
+            rows[1][0...3] == [
+                "a1", "Mannerheimintie 10, Helsinki", "first, \"quoted\"", "Mannerheimintie 10, 00100 Helsinki",
+            ])
+        #expect(rows[1][7...9] == ["PointAddress", "", "matched"])
+        #expect(
+            try abs(#require(Double(rows[1][4])) - 60.17) < 0.01 && abs(#require(Double(rows[1][5])) - 24.94) < 0.01)
+        #expect(rows[2] == ["a2", "", "two\nlines", "", "", "", "", "", "", "unmatched"])
+        #expect(rows[3].last == "unmatched" && rows[4].last == "unmatched")
+        #expect(rows[5][3] == "Stockmann" && rows[5][8] == "Stockmann" && rows[5][9] == "tied")
+        #expect(rows.allSatisfy { $0.count == 10 })
+    }
+
+    @Test func jsonLinesKeepTheirTypesAndOrderAndSeveralColumnsMakeTheAddress() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("in.jsonl")
+        try """
+        {"street":"Mannerheimintie 10","city":"Helsinki","postal":"00100","id":7,"tags":["a"]}
+
+        {"id":8,"street":"Kaivokatu 1","city":"Helsinki"}
+        not json at all
+        {"street":"Yrjönkatu 13","lat":1}
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let outcome = try CLI.run(["batch", input.path, "--columns", "street,city,postal", "--format", "jsonl"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("warning: line 4: invalid JSON"))
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        let first = try JSONValue.parse(lines[0])
+        guard case .object(let members) = first else {
+            Issue.record("not an object: \(lines[0])")
+            return
+        }
+        #expect(
+            members.map(\.0) == [
+                "street", "city", "postal", "id", "tags", "match_addr", "lat", "lon", "score", "addr_type",
+                "place_name", "status",
+            ])
+        #expect(first["id"] == .number(7) && first["tags"] == .array([.string("a")]))
+        #expect(first["match_addr"]?.text == "Mannerheimintie 10, 00100 Helsinki")
+        #expect(try JSONValue.parse(lines[1])["match_addr"]?.text == "Kaivokatu 1, 00100 Helsinki")
+        #expect(try JSONValue.parse(lines[2])["status"]?.text == "unmatched")
+        // An input column named like an output column keeps its value; the match's gets a prefix.
+        let last = try JSONValue.parse(lines[3])
+        #expect(last["lat"] == .number(1) && last["status"]?.text == "matched")
+        #expect(try #require(last["locator_lat"]?.number) > 60)
+    }
+
+    @Test func theGazetteersOwnAddressesRoundTripWithin50Metres() async throws {
+        // Reverse geocode a grid of points, then geocode the addresses found, as a batch.
+        let task = try Fixtures.task()
+        var parameters = ReverseGeocodeParameters()
+        parameters.addFeatureType(.pointAddress)
+        parameters.maxDistance = 500
+        var expected: [(String, Point)] = []
+        var lat = 60.1650
+        while expected.count < 1200, lat < 60.1790 {
+            var lon = 24.9360
+            while expected.count < 1200, lon < 24.9530 {
+                if let found = try await task.reverseGeocode(
+                    forLocation: Point(latitude: lat, longitude: lon), parameters: parameters
+                ).first, let location = found.displayLocation {
+                    expected.append((found.label, location))
+                }
+                lon += 0.0004
+            }
+            lat += 0.0003
+        }
+        #expect(expected.count >= 1000)
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("round-trip.csv")
+        try ("address\n" + expected.map { CSVReader.escaped($0.0) + "\n" }.joined())
+            .write(to: input, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.csv")
+        let outcome = try CLI.run(["batch", input.path, "--out", output.path])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let rows = try Self.csvRows(output).dropFirst()
+        #expect(rows.count == expected.count)
+        let within = zip(rows, expected).filter { row, truth in
+            guard let lat = Double(row[2]), let lon = Double(row[3]) else { return false }
+            return Point(latitude: lat, longitude: lon).distance(to: truth.1) <= 50
+        }.count
+        let rate = Double(within) / Double(expected.count)
+        print("batch round trip: \(within)/\(expected.count) = \(String(format: "%.3f", rate)) within 50 m")
+        #expect(rate >= 0.95)
+    }
+
+    @Test func anInterruptedBatchLeavesAValidFileThatResumeCompletes() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = try Self.addressFile(folder, count: 3000)
+        for (format, signal) in [("csv", SIGTERM), ("geojson", SIGINT), ("jsonl", SIGKILL)] {
+            let output = folder.appendingPathComponent("out.\(format)")
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = ["batch", input.path, "--out", output.path]
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Wait for the first chunk to be written, then stop it.
+            while process.isRunning, (try? Data(contentsOf: output).count) ?? 0 < 20_000 { usleep(5_000) }
+            #expect(process.isRunning, "the batch should still be running")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == (signal == SIGKILL ? SIGKILL : 128 + signal))
+            var written = try Data(contentsOf: output)
+            if signal != SIGKILL {
+                // A graceful stop leaves a file any reader takes whole.
+                let rows = try format == "csv" ? Self.csvRows(output).count - 1 : Self.geoJSONIDs(output).count
+                #expect(rows > 0 && rows < 3000 && rows % 512 == 0, "\(format): \(rows) rows")
+            } else {
+                // A kill may cut a row in two: simulate the worst case.
+                written += Data(#"{"id":"59"#.utf8)
+                try written.write(to: output)
+            }
+            let resumed = try CLI.run(["batch", input.path, "--out", output.path, "--resume"])
+            #expect(resumed.status == 0, "\(resumed.stderr)")
+            #expect(resumed.stderr.contains("done before"))
+            let ids: [String] =
+                switch format {
+                case "csv": try Self.csvRows(output).dropFirst().map { $0[0] }
+                case "geojson": try Self.geoJSONIDs(output)
+                default:
+                    try String(decoding: Data(contentsOf: output), as: UTF8.self).split(separator: "\n").map {
+                        try JSONValue.parse(String($0))["id"]?.text ?? ""
+                    }
+                }
+            #expect(ids == (0..<3000).map(String.init), "\(format): every row once, in order")
+        }
+    }
+
+    static func geoJSONIDs(_ url: URL) throws -> [String] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let features = try #require(json?["features"] as? [[String: Any]])
+        return features.map { (($0["properties"] as? [String: Any])?["id"] as? String) ?? "?" }
+    }
+
+    @Test func aRemoteServiceGivesTheSameFileAsTheGazetteer() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let folder = try Fixtures.temporaryDirectory()
+        let input = try Self.addressFile(folder, count: 400)
+        let local = try CLI.run(["batch", input.path, "--near", "60.1699,24.9384"])
+        let remote = try CLI.run([
+            "batch", input.path, "--near", "60.1699,24.9384", "--service", mirror.serviceURL.absoluteString,
+        ])
+        #expect(local.status == 0 && remote.status == 0, "\(remote.stderr)")
+        #expect(
+            local.stdout.components(separatedBy: "\r\n").count == 402,
+            "a header, 400 rows, and after the last CRLF nothing")
+        #expect(remote.stdout == local.stdout)
+    }
+
+    @Test func mistakesGetOneLineErrors() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("two.csv")
+        try "name,town\nStockmann,Helsinki\n".write(to: input, atomically: true, encoding: .utf8)
+        let cases: [([String], Int32, String)] = [
+            (
+                ["batch", input.path], 64,
+                "say which column holds the address with --column NAME or --columns A,B (columns: 'name', 'town')"
+            ),
+            (
+                ["batch", input.path, "--column", "street"], 64,
+                "no column 'street' in the input (columns: 'name', 'town')"
+            ),
+            (["batch", input.path, "--column", "name", "--resume"], 64, "--resume needs the --out file to continue"),
+            (
+                ["batch", input.path, "--column", "name", "--out", input.path], 64,
+                "--out would overwrite the INPUT file"
+            ),
+            (["batch", "/nonexistent/in.csv", "--column", "name"], 1, "no readable input file 'in.csv'"),
+            (["batch", input.path, "--column", "name", "--format", "xml"], 64, "--format"),
+            (["batch"], 64, "give the INPUT file"),
+        ]
+        for (arguments, status, message) in cases {
+            let outcome = try CLI.run(arguments)
+            #expect(outcome.status == status, "\(arguments)")
+            #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
+            #expect(!outcome.stderr.contains("/nonexistent"), "no paths in messages")
+        }
+        // Resuming a file that is not this batch's output is refused, and the file is kept.
+        let other = folder.appendingPathComponent("other.csv")
+        try "something,else\n1,2\n".write(to: other, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["batch", input.path, "--column", "name", "--out", other.path, "--resume"])
+        #expect(refused.status == 1 && refused.stderr.contains("is not the csv output of this batch"))
+        #expect(try String(contentsOf: other, encoding: .utf8) == "something,else\n1,2\n")
+    }
+}
