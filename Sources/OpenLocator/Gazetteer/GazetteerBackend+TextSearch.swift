@@ -15,6 +15,7 @@ extension GazetteerBackend {
         throws -> [Candidate]
     {
         var query = query
+        try completeLastWord(&query, db: db)
         var candidates = try textCandidates(
             query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
         if candidates.isEmpty {
@@ -38,6 +39,21 @@ extension GazetteerBackend {
         return Array(ranked.prefix(k))
     }
 
+    /// Looks up the words a prefix last word completes to (at most
+    /// ``maxSpelledOutCompletions``), so the FTS5 query names them instead of a prefix.
+    func completeLastWord(_ query: inout ParsedQuery, db: SQLiteConnection) throws {
+        guard query.lastWordIsPrefix, query.lastWordCompletions == nil, let last = query.words.last else { return }
+        let statement = try db.statement("SELECT term FROM vocabulary WHERE term >= ?1 AND term < ?2 LIMIT ?3")
+        var completions: [String] = []
+        try statement.forEachRow([
+            .text(last), .text(last + "\u{10FFFF}"), .integer(Int64(Self.maxSpelledOutCompletions + 1)),
+        ]) { completions.append($0.text(0)) }
+        if completions.count <= Self.maxSpelledOutCompletions { query.lastWordCompletions = completions }
+    }
+
+    /// More completions than this are left to FTS5's prefix query.
+    static let maxSpelledOutCompletions = 24
+
     /// Ranked candidates without the later ones that are the same place to a reader
     /// (``Candidate/sameAs``).
     static func distinct(_ ranked: [Candidate]) -> [Candidate] {
@@ -58,7 +74,14 @@ extension GazetteerBackend {
         var words = query.words
         if query.typing, query.lastWordIsPrefix, words.count > 1, words.last?.count == 1 { words.removeLast() }
         let terms = words.enumerated().map { index, word in
-            let exact = "\"\(word)\"" + (index == query.words.count - 1 && query.lastWordIsPrefix ? "*" : "")
+            var exact = "\"\(word)\""
+            if index == query.words.count - 1, query.lastWordIsPrefix {
+                if let completions = query.lastWordCompletions, !completions.isEmpty {
+                    exact = completions.count == 1 ? "\"\(completions[0])\"" : "(" + completions.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
+                } else {
+                    exact += "*"
+                }
+            }
             guard let fixes = query.alternatives[word], !fixes.isEmpty else { return exact }
             return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
         }
