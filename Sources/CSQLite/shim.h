@@ -1,1 +1,8 @@
 #include <sqlite3.h>
+
+/// Turns off SQLite's memory statistics, which take a global mutex on every allocation:
+/// with several threads searching at once that lock is contended. Call before any other
+/// SQLite function; later it returns SQLITE_MISUSE and changes nothing.
+static inline int openlocator_sqlite3_disable_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}

@@ -18,6 +18,7 @@ final class SQLiteConnection {
     /// place: `locator build` writes a new file and renames it over the old one, and an open
     /// connection keeps reading the file it opened.
     init(path: String, writable: Bool = false, create: Bool = false) throws {
+        _ = Self.configured
         var db: OpaquePointer?
         var flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY
         if create { flags |= SQLITE_OPEN_CREATE }
@@ -36,6 +37,9 @@ final class SQLiteConnection {
         handle = db
         sqlite3_extended_result_codes(db, 1)
     }
+
+    /// Process-wide SQLite settings, made once before the first connection opens.
+    private static let configured: Void = { _ = openlocator_sqlite3_disable_memory_statistics() }()
 
     /// A path as the path of a SQLite `file:` URI: `%`, `?` and `#` (and any byte that is not
     /// printable ASCII) percent-encoded, so no file name can be read as a URI parameter.
