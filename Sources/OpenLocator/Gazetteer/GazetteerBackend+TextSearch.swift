@@ -150,7 +150,9 @@ extension GazetteerBackend {
     /// A row of (id, folded name, folded alternate names, folded locality, lon, lat,
     /// importance, addr_type) scored against the query; `nil` when it does not match.
     static func scoredCandidate(_ query: ParsedQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
-        guard let match = TextMatch.score(query, name: row.text(1), alternateNames: row.text(2), locality: row.text(3))
+        guard
+            let match = TextMatch.score(
+                query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3))
         else { return nil }
         let lon = row.double(4), lat = row.double(5)
         let kind = AddressType(rawValue: row.text(7))

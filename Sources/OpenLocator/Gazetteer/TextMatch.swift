@@ -25,46 +25,79 @@ enum TextMatch {
     static func score(_ query: ParsedQuery, name: String, alternateNames: String, locality: String)
         -> (score: Double, viaAlternateName: Bool)?
     {
-        let localityWords = Set(locality.split(separator: " ").map(String.init))
-        var best: (score: Double, viaAlternateName: Bool)?
-        let names = [name] + alternateNames.split(separator: ";").map { $0.trimmedSpaces }
-        for (index, candidate) in names.enumerated() where !candidate.isEmpty {
-            if let score = score(
-                query, nameWords: candidate.split(separator: " ").map(String.init), localityWords: localityWords),
-                score > (best?.score ?? -1)
-            {
-                best = (score, index > 0)
+        var (name, alternateNames, locality) = (name, alternateNames, locality)
+        return name.withUTF8 { name in
+            alternateNames.withUTF8 { alternateNames in
+                locality.withUTF8 { locality in
+                    score(query, name: name, alternateNames: alternateNames, locality: locality)
+                }
             }
+        }
+    }
+
+    /// ``score(_:name:alternateNames:locality:)`` on the UTF-8 of folded text (straight from a
+    /// result row, no strings made): words are split at spaces, alternate names at ";", and
+    /// compared byte for byte, which for text folded alike is equality.
+    static func score(
+        _ query: ParsedQuery, name: UnsafeBufferPointer<UInt8>, alternateNames: UnsafeBufferPointer<UInt8>,
+        locality: UnsafeBufferPointer<UInt8>
+    ) -> (score: Double, viaAlternateName: Bool)? {
+        guard !query.words.isEmpty else { return nil }
+        let localityWords = Self.split(locality, at: 0x20)
+        var best: (score: Double, viaAlternateName: Bool)?
+        func consider(_ candidate: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, alternate: Bool) {
+            let words = Self.split(UnsafeBufferPointer(rebasing: bytes[candidate]), at: 0x20).map {
+                ($0.lowerBound + candidate.lowerBound)..<($0.upperBound + candidate.lowerBound)
+            }
+            guard !words.isEmpty,
+                let score = score(query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords),
+                score > (best?.score ?? -1)
+            else { return }
+            best = (score, alternate)
+        }
+        consider(0..<name.count, in: name, alternate: false)
+        for range in Self.split(alternateNames, at: UInt8(ascii: ";")) {
+            consider(Self.trimmed(range, in: alternateNames), in: alternateNames, alternate: true)
         }
         return best
     }
 
-    private static func score(_ query: ParsedQuery, nameWords: [String], localityWords: Set<String>) -> Double? {
-        guard !query.words.isEmpty else { return nil }
+    private static func score(
+        _ query: ParsedQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
+        locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>]
+    ) -> Double? {
         var used = [Bool](repeating: false, count: nameWords.count)
         var earned = 0.0
         var matchedName = false
-        for (index, word) in query.words.enumerated() {
-            if let i = nameWords.indices.first(where: { !used[$0] && nameWords[$0] == word }) {
+        let lastIndex = query.words.count - 1
+        for index in query.words.indices {
+            let word = query.wordBytes[index]
+            let fixes = query.alternatives.isEmpty ? nil : query.alternatives[query.words[index]]
+            if let i = nameWords.indices.first(where: { !used[$0] && equal(name[nameWords[$0]], word) }) {
                 used[i] = true
                 earned += 1
-                matchedName = matchedName || word.contains(where: \.isLetter)
-            } else if index == query.words.count - 1, query.lastWordIsPrefix,
-                let i = nameWords.indices.first(where: { !used[$0] && nameWords[$0].hasPrefix(word) })
+                matchedName = matchedName || query.wordHasLetter[index]
+            } else if index == lastIndex, query.lastWordIsPrefix,
+                let i = nameWords.indices.first(where: { !used[$0] && name[nameWords[$0]].starts(with: word) })
             {
                 used[i] = true
                 earned += query.typing ? typingPrefixCredit : prefixCredit
-                matchedName = matchedName || word.contains(where: \.isLetter)
-            } else if let fixes = query.alternatives[word],
-                let i = nameWords.indices.first(where: { !used[$0] && fixes[nameWords[$0]] != nil })
+                matchedName = matchedName || query.wordHasLetter[index]
+            } else if let fixes,
+                let (i, edits) = nameWords.indices.lazy.compactMap({ i -> (Int, Int)? in
+                    guard !used[i], let edits = fixes[String(decoding: name[nameWords[i]], as: UTF8.self)] else {
+                        return nil
+                    }
+                    return (i, edits)
+                }).first
             {
                 used[i] = true
-                earned += 1 - creditLostPerEdit * Double(fixes[nameWords[i]]!)
-                matchedName = matchedName || word.contains(where: \.isLetter)
-            } else if localityWords.contains(word) {
+                earned += 1 - creditLostPerEdit * Double(edits)
+                matchedName = matchedName || query.wordHasLetter[index]
+            } else if localityWords.contains(where: { equal(locality[$0], word) }) {
                 earned += 1
-            } else if let fixes = query.alternatives[word],
-                let edits = localityWords.compactMap({ fixes[$0] }).min()
+            } else if let fixes,
+                let edits = localityWords.compactMap({ fixes[String(decoding: locality[$0], as: UTF8.self)] }).min()
             {
                 earned += 1 - creditLostPerEdit * Double(edits)
             }
@@ -73,5 +106,28 @@ enum TextMatch {
         let unmatched = Double(used.filter { !$0 }.count)
         let penalty = min(maxUnmatchedNamePenalty, unmatched * unmatchedNameWordPenalty)
         return max(0, min(100, 100 * earned / Double(query.words.count) - penalty))
+    }
+
+    private static func equal(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+
+    /// The non-empty pieces of `bytes` between separators.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, at separator: UInt8) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == separator {
+            if index > start { pieces.append(start..<index) }
+            start = index + 1
+        }
+        return pieces
+    }
+
+    /// A range without its leading and trailing spaces and tabs.
+    private static func trimmed(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var (start, end) = (range.lowerBound, range.upperBound)
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return start..<end
     }
 }

@@ -17,6 +17,10 @@ struct ParsedQuery: Sendable, Equatable {
     let mainWords: [String]
     /// The folded words after the first comma (city, postcode, region).
     let localityWords: [String]
+    /// Each word's UTF-8, for comparing with index text without making strings.
+    let wordBytes: [[UInt8]]
+    /// Whether each word has a letter (a match on numbers alone is no name match).
+    let wordHasLetter: [Bool]
     /// A house number among the main words: digits with an optional letter ("10", "12b").
     let houseNumber: String?
     /// Whether the last word may match as a prefix: the text does not end in a space or
@@ -45,6 +49,8 @@ struct ParsedQuery: Sendable, Equatable {
         mainWords = Array(main.prefix(Self.maxWords))
         localityWords = Array(locality.prefix(max(0, Self.maxWords - mainWords.count)))
         words = mainWords + localityWords
+        wordBytes = words.map { Array($0.utf8) }
+        wordHasLetter = words.map { $0.contains(where: \.isLetter) }
         houseNumber = mainWords.first(where: Self.isHouseNumber)
         for word in words {
             if let equivalents = Abbreviations.equivalents[word] {
