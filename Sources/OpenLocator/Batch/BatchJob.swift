@@ -90,6 +90,11 @@ public final class BatchJob: @unchecked Sendable {
         if options.resume, outputPath == "-" {
             throw LocatorError.invalidParameter("resuming needs an output file, not standard output")
         }
+        var parameters = options.parameters
+        if parameters.resultAttributeNames.isEmpty {
+            // What the output shows; building every field of every match is wasted work.
+            parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
+        }
         let done =
             options.resume
             ? try BatchOutput.completedRows(at: outputPath, format: format, expectedHeader: header) : nil
@@ -113,7 +118,7 @@ public final class BatchJob: @unchecked Sendable {
                 cancelled = true  // the chunk read is left for a resumed run
                 break
             }
-            let matches = try await task.geocode(batch: chunk.map(query.text), using: options.parameters)
+            let matches = try await task.geocode(batch: chunk.map(query.text), using: parameters)
             try output.append(Array(zip(chunk, matches)), columns: input.columns, names: names)
             progress.rows += chunk.count
             progress.rowsThisRun += chunk.count
