@@ -1,41 +1,56 @@
 import Foundation
 import OpenLocator
 
-/// `locator build`: a gazetteer from OSM PBF extracts and GeoNames files.
+/// `locator build`: a gazetteer from OpenStreetMap, GeoNames, OpenAddresses and your own places.
 enum BuildCommand: Command {
     static let name = "build"
-    static let abstract = "Build a gazetteer from OpenStreetMap and GeoNames files."
+    static let abstract = "Build a gazetteer from OpenStreetMap, GeoNames, OpenAddresses and your own places."
     static let spec = CommandLineArguments.Spec(
-        options: ["out", "mapping"], repeatable: ["osm", "geonames"], maxPositionals: 64)
+        options: ["out", "mapping"], repeatable: ["osm", "geonames", "openaddresses", "places"], maxPositionals: 256)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator build [--osm FILE...] [--geonames FILE...] --out FILE [--mapping FILE]
+        USAGE: locator build [--osm FILE...] [--geonames FILE...] [--openaddresses FILE...]
+                             [--places FILE...] --out FILE [--mapping FILE]
 
         OPTIONS:
           --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf).
           --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, optionally .gz;
                                   admin1CodesASCII.txt and countryInfo.txt beside them are read too),
                                   or the lat,lon,name,admin1,admin2,cc CSV.
+          --openaddresses FILE... OpenAddresses CSVs (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,
+                                  REGION,POSTCODE,ID,HASH), streamed: any size fits in memory.
+          --places FILE...        Your own places: CSV with name, category, lat, lon and optional
+                                  house_number, street, postal, city, region, phone, url, importance
+                                  columns; or GeoJSON (.geojson: a FeatureCollection or a Feature per
+                                  line) with the same names as properties. category is an ArcGIS
+                                  category of any level ("Coffee Shop", "Warehouse", "Food").
           --out FILE              The gazetteer to write. It is replaced only when the build succeeds.
           --mapping FILE          OSM tag -> category rules (default: Gazetteer/osm-categories.tsv).
           -h, --help              Show help information.
 
+        Rows that cannot be read (bad coordinates, no street, an unknown category) are left out
+        and reported with their line numbers; they never stop the build. An address that OSM
+        already has within 100 m is not added twice.
+
         EXAMPLES:
           locator build --osm Gazetteer/sources/Helsinki.osm.pbf \\
                         --geonames Gazetteer/sources/cities500.txt.gz --out helsinki.gazetteer
+          locator build --geonames cities500.txt --openaddresses fi/countrywide.csv \\
+                        --places depots.geojson --out finland.gazetteer
 
         Licences travel with the data: a gazetteer built from OpenStreetMap is ODbL 1.0 and must
-        credit "© OpenStreetMap contributors"; GeoNames data is CC BY 4.0 and must credit GeoNames.
+        credit "© OpenStreetMap contributors"; GeoNames data is CC BY 4.0 and must credit GeoNames;
+        each OpenAddresses source carries its own licence.
         """
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        // Files listed after --osm/--geonames without repeating the flag arrive as positionals:
-        // they belong to the option given last before them.
-        let (osm, geoNames) = try inputFiles(arguments)
+        let inputs = try inputFiles(arguments)
         guard let out = arguments.value("out") else { throw UsageError("give the gazetteer to write with --out FILE") }
-        guard !osm.isEmpty || !geoNames.isEmpty else { throw UsageError("give at least one --osm or --geonames file") }
-        for file in osm + geoNames {
+        guard !inputs.allSatisfy(\.value.isEmpty) else {
+            throw UsageError("give at least one --osm, --geonames, --openaddresses or --places file")
+        }
+        for file in inputs.values.joined() {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder),
                 FileManager.default.isReadableFile(atPath: file.path)
@@ -51,29 +66,43 @@ enum BuildCommand: Command {
         let mapping =
             arguments.value("mapping").map { URL(fileURLWithPath: $0) }
             ?? DefaultGazetteer.dataDirectory.appendingPathComponent("osm-categories.tsv")
-        let builder = GazetteerBuilder(osm: osm, geoNames: geoNames, categoryMapping: mapping)
+        var builder = GazetteerBuilder(
+            osm: inputs["osm"] ?? [], geoNames: inputs["geonames"] ?? [], categoryMapping: mapping)
+        builder.openAddressesFiles = inputs["openaddresses"] ?? []
+        builder.placeFiles = inputs["places"] ?? []
         let report = try builder.build(to: URL(fileURLWithPath: out)) { Output.diagnostic($0) }
+        for source in report.sources {
+            var line = "  \(source.name) (\(source.kind)): \(source.places) places"
+            if source.duplicates > 0 { line += ", \(source.duplicates) duplicates left out" }
+            if source.skipped > 0 { line += ", \(source.skipped) rows skipped" }
+            Output.diagnostic(line)
+            for row in source.firstSkipped { Output.diagnostic("    skipped \(row)") }
+            if source.skipped > source.firstSkipped.count {
+                Output.diagnostic("    … and \(source.skipped - source.firstSkipped.count) more")
+            }
+        }
         let counts = report.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        let places = report.counts.values.reduce(0, +)
         Output.data(
             String(
-                format: "wrote %@ (%.1f MB) in %.1f s: %@", out, Double(report.fileSize) / 1_048_576, report.seconds,
-                counts))
+                format: "wrote %@ (%.1f MB, %d bytes a place) in %.1f s (%.0f places/s): %@", out,
+                Double(report.fileSize) / 1_048_576, places > 0 ? Int(report.fileSize) / places : 0, report.seconds,
+                Double(places) / max(report.seconds, 0.001), counts))
         return 0
     }
 
     /// `--osm a.pbf b.pbf --geonames c.txt`: repeated flags, or several files after one flag.
-    private static func inputFiles(_ arguments: CommandLineArguments) throws -> (osm: [URL], geoNames: [URL]) {
-        var osm = arguments.all("osm")
-        var geoNames = arguments.all("geonames")
-        for file in arguments.positionals {
-            if file.lowercased().hasSuffix(".pbf") {
-                osm.append(file)
-            } else if !geoNames.isEmpty || osm.isEmpty {
-                geoNames.append(file)
-            } else {
-                throw UsageError("unexpected argument '\(file.prefix(60))'; put it after --osm or --geonames")
+    private static func inputFiles(_ arguments: CommandLineArguments) throws -> [String: [URL]] {
+        let kinds = ["osm", "geonames", "openaddresses", "places"]
+        var files = Dictionary(uniqueKeysWithValues: kinds.map { ($0, arguments.all($0)) })
+        for (file, option) in zip(arguments.positionals, arguments.positionalOptions) {
+            guard let option, kinds.contains(option) else {
+                throw UsageError(
+                    "unexpected argument '\(file.prefix(60))'; put it after --osm, --geonames, --openaddresses or --places"
+                )
             }
+            files[option]!.append(file)
         }
-        return (osm.map { URL(fileURLWithPath: $0) }, geoNames.map { URL(fileURLWithPath: $0) })
+        return files.mapValues { $0.map { URL(fileURLWithPath: $0) } }
     }
 }

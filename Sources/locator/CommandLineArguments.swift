@@ -13,12 +13,16 @@ struct CommandLineArguments {
     private(set) var values: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
+    /// For each positional, the option given last before it (`--osm a.pbf b.pbf`: "osm" for
+    /// b.pbf), so commands can take several files after one flag.
+    private(set) var positionalOptions: [String?] = []
 
     /// Parses `arguments` against `spec`.
     /// - Throws: ``UsageError`` for an unknown option, a missing value or too many positionals.
     init(_ arguments: [String], spec: Spec) throws {
         var index = 0
         var onlyPositionals = false
+        var lastOption: String?
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -30,6 +34,7 @@ struct CommandLineArguments {
                     throw UsageError("unknown option '\(argument)'")
                 }
                 positionals.append(argument)
+                positionalOptions.append(lastOption)
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -54,6 +59,7 @@ struct CommandLineArguments {
                     throw UsageError("'--\(name)' was given more than once")
                 }
                 values[name, default: []].append(value)
+                lastOption = name
             } else {
                 throw UsageError("unknown option '--\(name)'")
             }

@@ -22,7 +22,17 @@ enum InfoCommand: Command {
         let info = try await locatorTask(arguments).locatorInfo
         var lines = ["\(info.name): \(info.placeCount) places"]
         if let date = info.buildDate { lines.append("Built: \(date)") }
-        lines.append("Sources: " + info.sources.joined(separator: ", "))
+        if info.sourceSummaries.contains(where: { !$0.kind.isEmpty }) {
+            lines.append("Sources:")
+            for source in info.sourceSummaries {
+                var line = "  \(String(source.places).leftPadded(to: 7))  \(source.name) (\(source.kind))"
+                if source.skipped > 0 { line += ", \(source.skipped) rows skipped" }
+                if source.duplicates > 0 { line += ", \(source.duplicates) duplicates left out" }
+                lines.append(line)
+            }
+        } else {
+            lines.append("Sources: " + info.sources.joined(separator: ", "))
+        }
         lines.append("Places per category:")
         for (name, count) in info.categoryCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("  \(String(count).leftPadded(to: 7))  \(name)")

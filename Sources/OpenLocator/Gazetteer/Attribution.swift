@@ -6,8 +6,13 @@ public enum Attribution {
     /// GeoNames with the licence.
     public static let geoNames = "GeoNames (https://www.geonames.org), licensed under CC BY 4.0"
 
+    /// OpenAddresses: each source region's own licence applies.
+    public static let openAddresses =
+        "Address data from OpenAddresses (https://openaddresses.io); each source's licence, listed with its download, applies"
+
     /// The lines for a gazetteer built from these sources.
-    static func lines(osm: Bool, geoNames: Bool) -> [String] {
+    static func lines(osm: Bool, geoNames: Bool, openAddresses: Bool = false) -> [String] {
         (osm ? [openStreetMap] : []) + (geoNames ? [Self.geoNames] : [])
+            + (openAddresses ? [Self.openAddresses] : [])
     }
 }

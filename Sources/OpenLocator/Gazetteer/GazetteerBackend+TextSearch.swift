@@ -77,7 +77,10 @@ extension GazetteerBackend {
             var exact = "\"\(word)\""
             if index == query.words.count - 1, query.lastWordIsPrefix {
                 if let completions = query.lastWordCompletions, !completions.isEmpty {
-                    exact = completions.count == 1 ? "\"\(completions[0])\"" : "(" + completions.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
+                    exact =
+                        completions.count == 1
+                        ? "\"\(completions[0])\""
+                        : "(" + completions.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
                 } else {
                     exact += "*"
                 }

@@ -113,6 +113,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         try read("info") { db, _ in
             var meta: [String: String] = [:]
             try db.statement("SELECT key, value FROM meta").forEachRow { meta[$0.text(0)] = $0.text(1) }
+            let summaries = SourceSummary.parse(metaText: meta["sources"] ?? "")
             var counts: [String: Int] = [:]
             var total = 0
             try db.statement("SELECT category, count(*) FROM places GROUP BY category").forEachRow { row in
@@ -122,9 +123,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
             }
             return LocatorInfo(
                 name: "OpenLocator gazetteer", description: "Offline place search over \(url.lastPathComponent)",
-                sources: (meta["sources"] ?? "").split(separator: "\n").map(String.init),
+                sources: summaries.map(\.name),
                 attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
-                buildDate: meta["build_date"], categoryCounts: counts, placeCount: total)
+                buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
         }
     }
 

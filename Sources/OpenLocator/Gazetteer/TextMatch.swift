@@ -50,7 +50,8 @@ enum TextMatch {
                 ($0.lowerBound + candidate.lowerBound)..<($0.upperBound + candidate.lowerBound)
             }
             guard !words.isEmpty,
-                let score = score(query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords),
+                let score = score(
+                    query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords),
                 score > (best?.score ?? -1)
             else { return }
             best = (score, alternate)

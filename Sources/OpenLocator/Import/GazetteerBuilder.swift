@@ -1,14 +1,19 @@
 import Foundation
 
-/// Builds a gazetteer file from OSM PBF extracts and GeoNames files.
+/// Builds a gazetteer file from OSM PBF extracts, GeoNames files, OpenAddresses CSVs and your
+/// own places (CSV or GeoJSON), all combined into one.
 ///
 /// ```swift
-/// let builder = GazetteerBuilder(osm: [pbf], geoNames: [cities], categoryMapping: mappingURL)
+/// var builder = GazetteerBuilder(osm: [pbf], geoNames: [cities], categoryMapping: mappingURL)
+/// builder.openAddressesFiles = [URL(fileURLWithPath: "fi/countrywide.csv")]
 /// let report = try builder.build(to: URL(fileURLWithPath: "helsinki.gazetteer")) { print($0) }
 /// ```
 ///
-/// The database is written to a temporary file beside the target and renamed into place only
-/// when complete, so a failed or interrupted build never leaves a half-written gazetteer.
+/// OSM and GeoNames are read whole; OpenAddresses and place files are streamed a chunk at a
+/// time into the database, so files of any size fit in bounded memory. Rows that cannot be
+/// read are counted and reported by line (``Report/sources``), not fatal. The database is
+/// written to a temporary file beside the target and renamed into place only when complete,
+/// so a failed or interrupted build never leaves a half-written gazetteer.
 public struct GazetteerBuilder: Sendable {
     /// OSM PBF files to import.
     public var osmFiles: [URL]
@@ -17,6 +22,10 @@ public struct GazetteerBuilder: Sendable {
     public var geoNamesFiles: [URL]
     /// The OSM tag → category rules (`Gazetteer/osm-categories.tsv`).
     public var categoryMapping: URL
+    /// OpenAddresses CSVs (`LON,LAT,NUMBER,STREET,…`).
+    public var openAddressesFiles: [URL] = []
+    /// Your own places: CSV (`name,category,lat,lon,…`) or GeoJSON (by the `.geojson`/`.json` name).
+    public var placeFiles: [URL] = []
     /// Places given directly, added after the files' places.
     public var places: [GazetteerPlace] = []
 
@@ -28,6 +37,8 @@ public struct GazetteerBuilder: Sendable {
         public var fileSize: Int64
         /// Wall-clock seconds the build took.
         public var seconds: Double
+        /// What each source file gave, with the rows left out.
+        public var sources: [SourceSummary] = []
     }
 
     /// Makes a builder for the given inputs.
@@ -46,8 +57,21 @@ public struct GazetteerBuilder: Sendable {
         func progress(_ stage: String) {
             report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage)
         }
-        guard !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !places.isEmpty else {
-            throw LocatorError(.invalidInput, "nothing to build from: give at least one --osm or --geonames file")
+        guard
+            !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !openAddressesFiles.isEmpty || !placeFiles.isEmpty
+                || !places.isEmpty
+        else {
+            throw LocatorError(
+                .invalidInput,
+                "nothing to build from: give at least one --osm, --geonames, --openaddresses or --places file")
+        }
+        // Open every streamed file first, so a bad one fails the build before any work.
+        var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
+        streamed += try placeFiles.map { url -> any PlaceFileReader in
+            let name = url.lastPathComponent.lowercased()
+            return name.hasSuffix(".geojson") || name.hasSuffix(".json") || name.hasSuffix(".geojsonl")
+                || name.hasSuffix(".geojsons")
+                ? try OwnPlacesGeoJSONReader(url.path) : try OwnPlacesCSVReader(url.path)
         }
         let mapping = try OSMCategoryMapping(contentsOf: categoryMapping)
 
@@ -56,10 +80,16 @@ public struct GazetteerBuilder: Sendable {
             progress("reading GeoNames \(url.lastPathComponent)")
             try geoNames.read(url)
         }
+        var summaries = geoNames.summaries
         var osm = OSMImporter(mapping: mapping)
         for url in osmFiles {
             progress("reading OSM \(url.lastPathComponent)")
+            let before = osm.places.count + osm.streets.count
             try osm.read(url)
+            summaries.append(
+                SourceSummary(
+                    name: url.lastPathComponent, kind: "osm", places: osm.places.count + osm.streets.count - before,
+                    skipped: 0, firstSkipped: []))
         }
         let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
         progress("addressing \(osm.places.count + given.count) places")
@@ -103,16 +133,46 @@ public struct GazetteerBuilder: Sendable {
                         try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
                     }
                 }
+                let knownAddresses = AddressKeys(osmPlaces)
+                for index in streamed.indices {
+                    progress("reading and writing \(streamed[index].summary.name)")
+                    var chunk: [PlaceRecord] = []
+                    func flush() throws {
+                        let enriched = chunk.map(enricher.enrich)
+                        try SearchText.foldInBackground(
+                            enriched, localities: enriched.map { localityText($0, countryNames) }
+                        ) { index, text in
+                            try writer.insert(enriched[index], searchText: text)
+                            counts[enriched[index].addressType.rawValue, default: 0] += 1
+                        }
+                        chunk.removeAll(keepingCapacity: true)
+                    }
+                    var duplicates = 0
+                    while let place = try streamed[index].next() {
+                        if knownAddresses.contains(place) {
+                            duplicates += 1
+                            continue
+                        }
+                        chunk.append(place)
+                        if chunk.count == 16_384 { try flush() }
+                    }
+                    try flush()
+                    var summary = streamed[index].summary
+                    summary.duplicates = duplicates
+                    summaries.append(summary)
+                }
                 for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
                     try writer.insertCountry(iso2: iso2, iso3: country.iso3, name: country.name)
                 }
-                let sources = (osmFiles + geoNamesFiles).map(\.lastPathComponent)
                 try writer.setMeta("schema_version", String(GazetteerSchema.version))
-                try writer.setMeta("sources", sources.joined(separator: "\n"))
+                try writer.setMeta("sources", SourceSummary.metaText(summaries))
                 try writer.setMeta("build_date", ISO8601DateFormatter().string(from: Date()))
                 try writer.setMeta(
                     "attribution",
-                    Attribution.lines(osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty).joined(separator: "\n"))
+                    Attribution.lines(
+                        osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty,
+                        openAddresses: !openAddressesFiles.isEmpty
+                    ).joined(separator: "\n"))
             }
             progress("indexing")
             try writer.finish()
@@ -126,7 +186,7 @@ public struct GazetteerBuilder: Sendable {
                 .buildFailed, "cannot move the finished gazetteer into place as '\(output.lastPathComponent)'")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
-        return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started))
+        return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.

@@ -43,13 +43,20 @@ public struct GazetteerPlace: Sendable, Hashable {
     /// The gazetteer row for this place.
     /// - Throws: ``LocatorError`` `invalidInput` for an unknown category or a location off the globe.
     func record(index: Int) throws -> PlaceRecord {
-        guard let category = CategoryTree.world[category] else {
-            throw LocatorError(
-                .invalidInput, "place \(index + 1) ('\(name.prefix(40))'): unknown category '\(category.prefix(40))'")
+        switch record(source: "input:\(index + 1)") {
+        case .success(let place): return place
+        case .failure(let problem):
+            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): \(problem.text)")
         }
-        guard Point(latitude: latitude, longitude: longitude).isValid else {
-            throw LocatorError(
-                .invalidInput, "place \(index + 1) ('\(name.prefix(40))'): latitude/longitude off the globe")
+    }
+
+    /// The gazetteer row, or why there can be none.
+    func record(source: String) -> Result<PlaceRecord, SkippedRowReason> {
+        guard let category = CategoryTree.world[category] else {
+            return .failure(SkippedRowReason("unknown category '\(category.prefix(40))'"))
+        }
+        guard latitude.isFinite, longitude.isFinite, Point(latitude: latitude, longitude: longitude).isValid else {
+            return .failure(SkippedRowReason("latitude/longitude off the globe"))
         }
         let tree = CategoryTree.world
         let type: AddressType =
@@ -58,13 +65,16 @@ public struct GazetteerPlace: Sendable, Hashable {
             : tree["Street Name"]!.contains(category)
                 ? .streetName
                 : tree["Populated Place"]!.contains(category) ? .locality : .poi
+        guard !name.trimmedSpaces.isEmpty || (type == .pointAddress && !street.isEmpty) else {
+            return .failure(SkippedRowReason("no name"))
+        }
         var place = PlaceRecord(
             name: name, addressType: type, category: category.code, longitude: longitude, latitude: latitude,
-            importance: min(1, max(0, importance)), source: "input:\(index + 1)")
+            importance: importance.isFinite ? min(1, max(0, importance)) : 0.1, source: source)
         place.houseNumber = houseNumber
         place.street = street
         place.postal = postal
         place.city = city
-        return place
+        return .success(place)
     }
 }

@@ -17,4 +17,6 @@ public struct LocatorInfo: Sendable, Hashable {
     public var placeCount: Int
     /// The spatial reference results are in by default.
     public var spatialReference: SpatialReference = .wgs84
+    /// For a gazetteer, what each source file gave it (places, rows skipped, duplicates).
+    public var sourceSummaries: [SourceSummary] = []
 }

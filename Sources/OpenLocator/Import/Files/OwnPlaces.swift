@@ -1,0 +1,155 @@
+/// Your own places as a ``GazetteerPlace`` from named fields, shared by the CSV and GeoJSON
+/// readers: `name` and `category` (an ArcGIS category of any level) are required; address
+/// fields, `phone`, `url` and `importance` (0 to 1) are optional, under their usual names.
+enum OwnPlaceFields {
+    static let houseNumber = ["house_number", "housenumber", "addr:housenumber", "number"]
+    static let street = ["street", "addr:street"]
+    static let postal = ["postal", "postcode", "zip", "addr:postcode"]
+    static let city = ["city", "addr:city", "town"]
+    static let latitude = ["lat", "latitude", "y"]
+    static let longitude = ["lon", "lng", "longitude", "x"]
+
+    /// The place a row's fields describe, or why there is none.
+    static func place(
+        latitude: Double, longitude: Double, value: (_ names: [String]) -> String, source: String
+    ) -> Result<PlaceRecord, SkippedRowReason> {
+        let name = value(["name", "title"])
+        let category = value(["category", "type"])
+        guard !category.isEmpty else { return .failure(SkippedRowReason("no category")) }
+        var own = GazetteerPlace(
+            name: name, category: category, latitude: latitude, longitude: longitude,
+            houseNumber: value(houseNumber), street: value(street), postal: value(postal), city: value(city))
+        let importance = value(["importance"])
+        if !importance.isEmpty {
+            guard let number = Double(importance), (0...1).contains(number) else {
+                return .failure(SkippedRowReason("importance '\(importance.prefix(20))' is not a number from 0 to 1"))
+            }
+            own.importance = number
+        }
+        return own.record(source: source).map { place in
+            var place = place
+            place.phone = value(["phone"])
+            place.url = value(["url", "website"])
+            place.region = value(["region", "state"])
+            return place
+        }
+    }
+}
+
+/// Your own places from a CSV with a header: `name`, `category`, `lat`/`latitude`,
+/// `lon`/`longitude`, and optional address columns (see ``OwnPlaceFields``).
+struct OwnPlacesCSVReader: PlaceFileReader {
+    private var csv: CSVReader
+    private(set) var summary: SourceSummary
+    private let columns: CSVColumns
+    private let latitude, longitude: Int?
+
+    init(_ path: String) throws {
+        let source = try ByteReader(path: path)
+        csv = CSVReader(source)
+        summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
+        guard let header = try csv.next() else {
+            throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")
+        }
+        let columns = CSVColumns(header.fields)
+        self.columns = columns
+        latitude = OwnPlaceFields.latitude.lazy.compactMap { columns.position($0) }.first
+        longitude = OwnPlaceFields.longitude.lazy.compactMap { columns.position($0) }.first
+        guard latitude != nil, longitude != nil, columns.position("category", "type") != nil else {
+            throw LocatorError(
+                .invalidInput, "'\(source.name)' needs columns name, category, lat and lon (or latitude, longitude)")
+        }
+    }
+
+    mutating func next() throws -> PlaceRecord? {
+        while let record = try csv.next() {
+            let fields = record.fields
+            let columns = self.columns
+            func value(_ names: [String]) -> String {
+                CSVColumns.value(fields, names.lazy.compactMap { columns.position($0) }.first)
+            }
+            let result = checkedCoordinate(
+                latitude: CSVColumns.value(fields, latitude), longitude: CSVColumns.value(fields, longitude)
+            ).flatMap { coordinate in
+                OwnPlaceFields.place(
+                    latitude: coordinate.lat, longitude: coordinate.lon, value: value,
+                    source: "places:\(summary.name):\(record.line)")
+            }
+            switch result {
+            case .success(let place):
+                summary.places += 1
+                return place
+            case .failure(let problem):
+                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: problem.text))
+            }
+        }
+        return nil
+    }
+}
+
+/// Your own places from GeoJSON (a FeatureCollection, or one Feature per line): each feature's
+/// `properties` give `name`, `category` and optional address fields (see ``OwnPlaceFields``);
+/// a Point is the place, another geometry its bounding box's centre.
+struct OwnPlacesGeoJSONReader: PlaceFileReader {
+    private var features: GeoJSONFeatureReader
+    private(set) var summary: SourceSummary
+
+    init(_ path: String) throws {
+        let source = try ByteReader(path: path)
+        features = GeoJSONFeatureReader(source)
+        summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
+    }
+
+    mutating func next() throws -> PlaceRecord? {
+        while true {
+            let feature: JSONValue
+            let line: Int
+            do {
+                guard let next = try features.next() else { return nil }
+                (feature, line) = next
+            } catch let bad as GeoJSONFeatureReader.BadFeature {
+                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
+                if bad.reason == "unbalanced brackets" { return nil }
+                continue
+            }
+            guard let (lon, lat) = Self.position(feature["geometry"]) else {
+                summary.skip(SkippedRow(file: summary.name, line: line, reason: "no geometry with coordinates"))
+                continue
+            }
+            let properties = feature["properties"]
+            func value(_ names: [String]) -> String {
+                names.lazy.compactMap { properties?[$0]?.text?.trimmedSpaces }.first { !$0.isEmpty } ?? ""
+            }
+            let result = checkedCoordinate(latitude: String(lat), longitude: String(lon)).flatMap { coordinate in
+                OwnPlaceFields.place(
+                    latitude: coordinate.lat, longitude: coordinate.lon, value: value,
+                    source: "places:\(summary.name):\(line)")
+            }
+            switch result {
+            case .success(let place):
+                summary.places += 1
+                return place
+            case .failure(let problem):
+                summary.skip(SkippedRow(file: summary.name, line: line, reason: problem.text))
+            }
+        }
+    }
+
+    /// A Point's position, or the centre of any other geometry's bounding box.
+    static func position(_ geometry: JSONValue?) -> (lon: Double, lat: Double)? {
+        var (minLon, minLat, maxLon, maxLat) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        func visit(_ value: JSONValue, depth: Int) {
+            guard depth < 8, case .array(let items) = value else { return }
+            if items.count >= 2, let lon = items[0].number, let lat = items[1].number {
+                (minLon, maxLon) = (min(minLon, lon), max(maxLon, lon))
+                (minLat, maxLat) = (min(minLat, lat), max(maxLat, lat))
+            } else {
+                for item in items { visit(item, depth: depth + 1) }
+            }
+        }
+        guard let coordinates = geometry?["coordinates"] else { return nil }
+        visit(coordinates, depth: 0)
+        guard minLon.isFinite, minLat.isFinite else { return nil }
+        return ((minLon + maxLon) / 2, (minLat + maxLat) / 2)
+    }
+}

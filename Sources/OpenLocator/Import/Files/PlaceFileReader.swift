@@ -1,0 +1,143 @@
+import Foundation
+
+/// A row of a source file that could not become a place, and why: reported by line number,
+/// never fatal to the build.
+public struct SkippedRow: Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var reason: String
+    public var description: String { "\(file) line \(line): \(reason)" }
+}
+
+/// What one source file gave a build.
+public struct SourceSummary: Sendable, Hashable {
+    /// The file's name.
+    public var name: String
+    /// "osm", "geonames", "openaddresses" or "places".
+    public var kind: String
+    /// Places read from it (before duplicates with other sources were merged).
+    public var places: Int
+    /// Rows left out, and the first few of them with their reasons.
+    public var skipped: Int
+    public var firstSkipped: [SkippedRow]
+    /// Places left out because another source has them (an address OSM has too).
+    public var duplicates = 0
+
+    public init(name: String, kind: String, places: Int, skipped: Int, firstSkipped: [SkippedRow]) {
+        self.name = name
+        self.kind = kind
+        self.places = places
+        self.skipped = skipped
+        self.firstSkipped = firstSkipped
+    }
+
+    /// How many skipped rows a summary keeps to show.
+    static let shownSkipped = 10
+
+    mutating func skip(_ row: SkippedRow) {
+        skipped += 1
+        if firstSkipped.count < Self.shownSkipped { firstSkipped.append(row) }
+    }
+
+    /// The summaries as stored in a gazetteer's `meta` table: a line per source,
+    /// `name<TAB>kind<TAB>places<TAB>skipped<TAB>duplicates`.
+    static func metaText(_ summaries: [SourceSummary]) -> String {
+        summaries.map { summary in
+            let name = summary.name.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            return "\(name)\t\(summary.kind)\t\(summary.places)\t\(summary.skipped)\t\(summary.duplicates)"
+        }.joined(separator: "\n")
+    }
+
+    /// Summaries read back from ``metaText(_:)`` (a line with a name alone, as older
+    /// gazetteers stored, has no counts).
+    static func parse(metaText: String) -> [SourceSummary] {
+        metaText.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            var summary = SourceSummary(
+                name: fields[0], kind: fields.count > 1 ? fields[1] : "",
+                places: fields.count > 2 ? Int(fields[2]) ?? 0 : 0,
+                skipped: fields.count > 3 ? Int(fields[3]) ?? 0 : 0, firstSkipped: [])
+            summary.duplicates = fields.count > 4 ? Int(fields[4]) ?? 0 : 0
+            return summary
+        }
+    }
+}
+
+/// The point addresses one source already has, by street and number, to leave out another
+/// source's copies within 100 m (OpenAddresses often repeats OSM's addresses).
+struct AddressKeys {
+    private var grid = SpatialGrid<(key: String, at: Coordinate)>(cellDegrees: 0.01)
+    static let radius = 100.0
+
+    init(_ places: [PlaceRecord]) {
+        for place in places where place.addressType == .pointAddress {
+            let here = Coordinate(lon: place.longitude, lat: place.latitude)
+            grid.insert((Self.key(place), here), at: here)
+        }
+    }
+
+    static func key(_ place: PlaceRecord) -> String {
+        TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace }
+    }
+
+    func contains(_ place: PlaceRecord) -> Bool {
+        guard place.addressType == .pointAddress else { return false }
+        let here = Coordinate(lon: place.longitude, lat: place.latitude)
+        let key = Self.key(place)
+        return grid.candidates(near: here, within: Self.radius).contains { item in
+            item.key == key
+                && GreatCircle.distance(
+                    latitude1: here.lat, longitude1: here.lon, latitude2: item.at.lat, longitude2: item.at.lon)
+                    <= Self.radius
+        }
+    }
+}
+
+/// A file of places read one at a time, so a file of any size is imported in bounded memory:
+/// OpenAddresses CSV, or your own places as CSV or GeoJSON.
+protocol PlaceFileReader {
+    /// The next place, or `nil` at the end of the file. Rows that cannot be read are recorded
+    /// in ``summary`` and passed over.
+    mutating func next() throws -> PlaceRecord?
+    /// Counts so far.
+    var summary: SourceSummary { get }
+}
+
+/// Column lookup in a CSV header by any of several names, in any case.
+struct CSVColumns {
+    private let index: [String: Int]
+
+    init(_ header: [String]) {
+        var index: [String: Int] = [:]
+        for (i, name) in header.enumerated() where index[name.trimmedSpaces.lowercased()] == nil {
+            index[name.trimmedSpaces.lowercased()] = i
+        }
+        self.index = index
+    }
+
+    /// The position of the first of `names` the header has.
+    func position(_ names: String...) -> Int? { names.lazy.compactMap { index[$0] }.first }
+
+    /// A row's trimmed value at a position, "" when the row is short or the column absent.
+    static func value(_ fields: [String], _ position: Int?) -> String {
+        guard let position, position < fields.count else { return "" }
+        return fields[position].trimmedSpaces
+    }
+}
+
+/// A latitude and longitude that are numbers on the globe, or why not.
+func checkedCoordinate(latitude: String, longitude: String) -> Result<(lat: Double, lon: Double), SkippedRowReason> {
+    guard let lat = Double(latitude), let lon = Double(longitude) else {
+        return .failure(SkippedRowReason("the coordinates are not numbers"))
+    }
+    guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
+        return .failure(SkippedRowReason("the coordinates are off the globe"))
+    }
+    return .success((lat, lon))
+}
+
+/// Why a row was skipped (an `Error`, so readers can `throw` it within a row).
+struct SkippedRowReason: Error {
+    let text: String
+    init(_ text: String) { self.text = text }
+}
