@@ -158,6 +158,7 @@ public struct GazetteerBuilder: Sendable {
                     }
                     try flush()
                     var summary = streamed[index].summary
+                    summary.places -= duplicates
                     summary.duplicates = duplicates
                     summaries.append(summary)
                 }

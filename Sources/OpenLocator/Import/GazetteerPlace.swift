@@ -7,7 +7,8 @@
 public struct GazetteerPlace: Sendable, Hashable {
     /// The name shown as `PlaceName`.
     public var name: String
-    /// An ArcGIS category name of any level ("Coffee Shop", "City", "Point Address").
+    /// An ArcGIS category name of any level ("Coffee Shop", "City", "Point Address"), or an
+    /// everyday synonym ("cafe").
     public var category: String
     /// Latitude in degrees (WGS84).
     public var latitude: Double
@@ -52,7 +53,9 @@ public struct GazetteerPlace: Sendable, Hashable {
 
     /// The gazetteer row, or why there can be none.
     func record(source: String) -> Result<PlaceRecord, SkippedRowReason> {
-        guard let category = CategoryTree.world[category] else {
+        // An ArcGIS name of any level, else an everyday synonym ("cafe", "petrol station").
+        guard let category = CategoryTree.world[category] ?? CategoryResolver.world.categories(matching: category).first
+        else {
             return .failure(SkippedRowReason("unknown category '\(category.prefix(40))'"))
         }
         guard latitude.isFinite, longitude.isFinite, Point(latitude: latitude, longitude: longitude).isValid else {

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// OpenAddresses, GeoNames and your own places (CSV, GeoJSON) on small files in their real
+/// formats, malformed rows included: counted and reported by line, never fatal.
+@Suite struct FileImporterTests {
+    static let openAddresses = """
+        LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH
+        24.9550,60.1600,77,Testikuja,,Helsinki,,Uusimaa,00150,,a2
+        24.9551,60.1601,79,Testikuja,B 4,Helsinki,,Uusimaa,00150,,a3
+        abc,60.16,80,Testikuja,,Helsinki,,,00150,,bad1
+        24.95,95.0,81,Testikuja,,Helsinki,,,00150,,bad2
+        24.9552,60.1602,,Testikuja,,Helsinki,,,00150,,bad3
+        "24.9553","60.1603","85","Testikuja",,"Helsinki",,,00150,,quoted
+        24.9411762,60.1712728,1,Kaivokatu,,Helsinki,,,00100,,osm-has-it
+
+        """
+
+    static let geoJSON = """
+        {"type":"FeatureCollection","name":"depots","features":[
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.17]},"properties":{"name":"Depot Seven","category":"Warehouse","street":"Testikuja","house_number":"7","city":"Helsinki","phone":"+358 1"}},
+        {"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[24.94,60.16],[24.96,60.16],[24.96,60.18],[24.94,60.16]]]},"properties":{"name":"Big Yard \\"quoted\\" {braces} [x]","category":"parking"}},
+        {"type":"Feature","geometry":null,"properties":{"name":"Nowhere","category":"Warehouse"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.17]},"properties":{"name":"Odd","category":"Spaceport"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.17]},"properties":{"name":"Broken" "category":"Warehouse"}}
+        ]}
+        """
+
+    static let placesCSV = #"""
+        name,category,lat,lon,street,house_number,city,importance
+        Kahvila Testi,Coffee Shop,60.1701,24.9390,Testikuja,5,Helsinki,0.3
+        No Coords,Coffee Shop,,,,,,
+        Too Important,Coffee Shop,60.17,24.94,,,,7
+        "Kahvi, ""the good one""",cafe,60.1702,24.9391,,,,
+
+        """#
+
+    static func write(_ text: String, _ name: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func drain(_ reader: inout some PlaceFileReader) throws -> [PlaceRecord] {
+        var places: [PlaceRecord] = []
+        while let place = try reader.next() { places.append(place) }
+        return places
+    }
+
+    @Test func openAddressesRowsBecomePointAddressesAndBadRowsAreReportedByLine() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        var reader = try OpenAddressesReader(Self.write(Self.openAddresses, "oa.csv", in: folder).path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.houseNumber) == ["77", "79", "85", "1"])
+        #expect(
+            places.allSatisfy {
+                $0.addressType == .pointAddress && $0.street.hasPrefix("T") || $0.street == "Kaivokatu"
+            })
+        #expect(places[0].postal == "00150" && places[0].city == "Helsinki" && places[0].region == "Uusimaa")
+        #expect(reader.summary.places == 4 && reader.summary.skipped == 3)
+        #expect(
+            reader.summary.firstSkipped.map(\.description) == [
+                "oa.csv line 4: the coordinates are not numbers", "oa.csv line 5: the coordinates are off the globe",
+                "oa.csv line 6: no NUMBER or STREET",
+            ])
+        let notOA = try Self.write("a,b\n1,2\n", "other.csv", in: folder)
+        #expect(throws: LocatorError.self) { _ = try OpenAddressesReader(notOA.path) }
+    }
+
+    @Test(arguments: [1, 3, 64, 1 << 20])
+    func geoJSONFeaturesStreamOneByOneWhateverTheBlockSize(blockSize: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let url = try Self.write(Self.geoJSON, "places.geojson", in: folder)
+        var features = GeoJSONFeatureReader(try ByteReader(path: url.path, blockSize: blockSize))
+        var names: [String] = []
+        var lines: [Int] = []
+        var bad: [Int] = []
+        while true {
+            do {
+                guard let (feature, line) = try features.next() else { break }
+                names.append(feature["properties"]?["name"]?.text ?? "?")
+                lines.append(line)
+            } catch let error as GeoJSONFeatureReader.BadFeature {
+                bad.append(error.line)
+            }
+        }
+        #expect(names == ["Depot Seven", "Big Yard \"quoted\" {braces} [x]", "Nowhere", "Odd"])
+        #expect(lines == [2, 3, 4, 5])
+        #expect(bad == [6])
+        // One feature per line (newline-delimited GeoJSON) reads the same way.
+        let sequence = try Self.write(
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"A"}}"# + "\n"
+                + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"name":"B"}}"#,
+            "seq.geojsonl", in: folder)
+        var seq = GeoJSONFeatureReader(try ByteReader(path: sequence.path, blockSize: blockSize))
+        #expect(try seq.next()?.feature["properties"]?["name"]?.text == "A")
+        #expect(try seq.next()?.line == 2)
+        #expect(try seq.next() == nil)
+    }
+
+    @Test func ownPlacesFromGeoJSONAndCSVNeedANameACategoryAndALocation() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        var geo = try OwnPlacesGeoJSONReader(Self.write(Self.geoJSON, "places.geojson", in: folder).path)
+        let fromGeoJSON = try Self.drain(&geo)
+        #expect(fromGeoJSON.map(\.name) == ["Depot Seven", "Big Yard \"quoted\" {braces} [x]"])
+        #expect(fromGeoJSON[0].phone == "+358 1" && fromGeoJSON[0].houseNumber == "7")
+        #expect(abs(fromGeoJSON[1].latitude - 60.17) < 1e-9 && abs(fromGeoJSON[1].longitude - 24.95) < 1e-9)
+        #expect(geo.summary.skipped == 3)
+        #expect(geo.summary.firstSkipped.map(\.line) == [4, 5, 6])
+        #expect(geo.summary.firstSkipped[1].reason == "unknown category 'Spaceport'")
+        var csv = try OwnPlacesCSVReader(Self.write(Self.placesCSV, "places.csv", in: folder).path)
+        let fromCSV = try Self.drain(&csv)
+        #expect(fromCSV.map(\.name) == ["Kahvila Testi", "Kahvi, \"the good one\""])
+        #expect(
+            fromCSV.map(\.category) == [
+                CategoryTree.world["Coffee Shop"]!.code, CategoryTree.world["Coffee Shop"]!.code,
+            ])
+        #expect(fromCSV[0].importance == 0.3 && fromCSV[0].street == "Testikuja")
+        #expect(
+            csv.summary.firstSkipped.map(\.description) == [
+                "places.csv line 3: the coordinates are not numbers",
+                "places.csv line 4: importance '7' is not a number from 0 to 1",
+            ])
+    }
+
+    @Test func geoNamesRowsThatCannotBeReadAreSkippedNotFatal() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let good =
+            "658225\tHelsinki\tHelsinki\tHelsingfors\t60.16952\t24.93545\tP\tPPLC\tFI\t\t01\t091\t\t\t558457\t\t26\tEurope/Helsinki\t2019-01-01"
+        let dump = try Self.write(
+            [good, "too\tfew\tcolumns", "1\tNowhere\tNowhere\t\tnorth\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t"].joined(
+                separator: "\n"), "cities.txt", in: folder)
+        var importer = GeoNamesImporter()
+        try importer.read(dump)
+        #expect(importer.places.map(\.name) == ["Helsinki"])
+        #expect(importer.summaries.first?.skipped == 2)
+        #expect(importer.summaries.first?.firstSkipped.map(\.line) == [2, 3])
+        let garbage = try Self.write("just\tsome\ttext\n", "garbage.txt", in: folder)
+        var other = GeoNamesImporter()
+        #expect(throws: LocatorError.self) { try other.read(garbage) }
+    }
+
+    @Test func allKindsOfSourcesCombineIntoOneGazetteerThatInfoDescribes() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let target = folder.appendingPathComponent("combined.gazetteer")
+        let build = try CLI.run([
+            "build", "--osm", Fixtures.helsinkiPBF.path, "--openaddresses",
+            Self.write(Self.openAddresses, "oa.csv", in: folder).path, "--places",
+            Self.write(Self.geoJSON, "depots.geojson", in: folder).path,
+            Self.write(Self.placesCSV, "cafes.csv", in: folder).path, "--out", target.path,
+        ])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("bytes a place") && build.stdout.contains("places/s"))
+        #expect(build.stderr.contains("oa.csv (openaddresses): 3 places, 1 duplicates left out, 3 rows skipped"))
+        #expect(build.stderr.contains("skipped oa.csv line 4: the coordinates are not numbers"))
+        #expect(build.stderr.contains("skipped depots.geojson line 5: unknown category 'Spaceport'"))
+        let info = try CLI.run(["info", "--gazetteer", target.path])
+        #expect(info.stdout.contains("Helsinki.osm.pbf (osm)"))
+        #expect(info.stdout.contains("3  oa.csv (openaddresses), 3 rows skipped, 1 duplicates left out"))
+        #expect(info.stdout.contains("2  depots.geojson (places), 3 rows skipped"))
+        #expect(info.stdout.contains("2  cafes.csv (places), 2 rows skipped"))
+        #expect(info.stdout.contains("OpenAddresses"))
+        let task = LocatorTask(gazetteer: target)
+        let address = try await task.geocode(forSearchText: "Testikuja 79, Helsinki").first
+        #expect(address?.label == "Testikuja 79, 00150 Helsinki")
+        var near = GeocodeParameters()
+        near.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.95)
+        near.addCategory("Warehouse")
+        #expect(try await task.geocode(forSearchText: "", using: near).first?.label == "Depot Seven")
+        #expect(
+            try await task.geocode(forSearchText: "Kahvila Testi").first?.attributes["Type"]?.stringValue
+                == "Coffee Shop")
+        // The OpenAddresses copy of an address OSM has is not a second result.
+        let kaivokatu = try await task.geocode(forSearchText: "Kaivokatu 1, 00100 Helsinki")
+        #expect(kaivokatu.filter { $0.label == "Kaivokatu 1, 00100 Helsinki" }.count == 1)
+    }
+}
