@@ -17,20 +17,21 @@ struct OSMImporter {
     private(set) var places: [PlaceRecord] = []
     private(set) var streets: [StreetRecord] = []
 
-    private var nodes: [Int64: Coordinate] = [:]
-    private var wayPoints: [Int64: [Coordinate]] = [:]
     /// The address points for each folded "street number": index into `places`, and the
     /// precedence of the object that placed it (0 building, 1 address node, 2 POI).
     private var addressIndex: [String: [(index: Int, precedence: Int)]] = [:]
-    private var streetWays: [String: [(id: Int64, refs: [Int64])]] = [:]
+    /// Named highway ways by name: their nodes present in the file and those nodes' locations.
+    private var streetWays: [String: [(id: Int64, refs: [Int64], points: [Coordinate])]] = [:]
     private let pointAddress = CategoryTree.world["Point Address"]!.code
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
 
     init(mapping: OSMCategoryMapping) { self.mapping = mapping }
 
-    /// Reads one PBF file.
+    /// Reads one PBF file. Node locations and way node lists go to an ``OSMGeometryStore`` on
+    /// disk, so the file's size is not limited by memory.
     mutating func read(_ url: URL) throws {
+        let store = try OSMGeometryStore()
         let reader: OSMPBFReader
         do {
             reader = try OSMPBFReader(contentsOf: url)
@@ -40,9 +41,9 @@ struct OSMImporter {
         do {
             try reader.forEach { element in
                 switch element {
-                case .node(let node): addNode(node)
-                case .way(let way): addWay(way)
-                case .relation(let relation): addRelation(relation)
+                case .node(let node): try addNode(node, store: store)
+                case .way(let way): try addWay(way, store: store)
+                case .relation(let relation): try addRelation(relation, store: store)
                 }
             }
         } catch let error as OSMPBFError {
@@ -51,31 +52,43 @@ struct OSMImporter {
         finishStreets()
     }
 
-    private mutating func addNode(_ node: OSMNode) {
+    private mutating func addNode(_ node: OSMNode, store: OSMGeometryStore) throws {
         // A corrupt file can hold coordinates off the globe: such nodes are left out.
         guard abs(node.latitude) <= 90, abs(node.longitude) <= 180 else { return }
         let coordinate = Coordinate(lon: node.longitude, lat: node.latitude)
-        nodes[node.id] = coordinate
+        try store.addNode(id: node.id, at: coordinate)
         guard !node.tags.isEmpty else { return }
         addFeature(tags: node.tags, at: coordinate, source: "osm:node/\(node.id)")
     }
 
-    private mutating func addWay(_ way: OSMWay) {
-        let points = way.nodeRefs.compactMap { nodes[$0] }
+    private mutating func addWay(_ way: OSMWay, store: OSMGeometryStore) throws {
+        // Clipped extracts refer to nodes outside the file: the way is what is present.
+        var present: [Int64] = []
+        var points: [Coordinate] = []
+        for ref in way.nodeRefs {
+            if let point = try store.node(ref) {
+                present.append(ref)
+                points.append(point)
+            }
+        }
         guard !points.isEmpty else { return }
-        wayPoints[way.id] = points
+        try store.addWay(id: way.id, refs: present)
         if let highway = way.tags["highway"], let name = way.tags["name"], !name.isEmpty,
             !Self.nonStreetHighways.contains(highway)
         {
-            streetWays[name, default: []].append((way.id, way.nodeRefs.filter { nodes[$0] != nil }))
+            streetWays[name, default: []].append((way.id, present, points))
         }
         guard let location = OSMGeometry.representativePoint(points) else { return }
         addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
     }
 
-    private mutating func addRelation(_ relation: OSMRelation) {
-        guard ["multipolygon", "boundary", "site"].contains(relation.tags["type"] ?? "") else { return }
-        let outers = relation.members.filter { $0.kind == .way && $0.role != "inner" }.compactMap { wayPoints[$0.ref] }
+    private mutating func addRelation(_ relation: OSMRelation, store: OSMGeometryStore) throws {
+        guard ["multipolygon", "boundary", "site"].contains(relation.tags["type"] ?? ""),
+            relation.tags["name"] != nil || relation.tags["addr:housenumber"] != nil
+        else { return }
+        let outers = try relation.members.filter { $0.kind == .way && $0.role != "inner" }.compactMap { member in
+            try store.wayNodes(member.ref).map { refs in try refs.compactMap { try store.node($0) } }
+        }.filter { !$0.isEmpty }
         guard !outers.isEmpty else { return }
         let areas = outers.compactMap(OSMGeometry.areaCentroid)
         let location = areas.isEmpty ? OSMGeometry.mean(outers.flatMap { $0 }) : Self.weightedCentroid(areas)
@@ -176,7 +189,7 @@ struct OSMImporter {
             for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
                 var segments: [(Coordinate, Coordinate)] = []
                 for member in members {
-                    let points = ways[member].refs.compactMap { nodes[$0] }
+                    let points = ways[member].points
                     segments.append(contentsOf: zip(points, points.dropFirst()).map { ($0, $1) })
                 }
                 let allPoints = segments.flatMap { [$0.0, $0.1] }
