@@ -72,6 +72,7 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         let input = folder.appendingPathComponent("in.jsonl")
         try """
+        [1, 2, 3]
         {"street":"Mannerheimintie 10","city":"Helsinki","postal":"00100","id":7,"tags":["a"]}
 
         {"id":8,"street":"Kaivokatu 1","city":"Helsinki"}
@@ -80,9 +81,12 @@ import Testing
         """.write(to: input, atomically: true, encoding: .utf8)
         let outcome = try CLI.run(["batch", input.path, "--columns", "street,city,postal", "--format", "jsonl"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stderr.contains("warning: line 4: invalid JSON"))
-        let lines = outcome.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        #expect(outcome.stderr.contains("warning: line 1: not a JSON object; written as unmatched"))
+        #expect(outcome.stderr.contains("warning: line 5: invalid JSON"))
+        var lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        // A first line that is no object is a row like any other; the columns come from the next.
+        #expect(try JSONValue.parse(lines.removeFirst())["status"]?.text == "unmatched")
         let first = try JSONValue.parse(lines[0])
         guard case .object(let members) = first else {
             Issue.record("not an object: \(lines[0])")

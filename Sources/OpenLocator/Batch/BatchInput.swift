@@ -32,7 +32,8 @@ public struct BatchInput {
 
     private var csv: CSVReader?
     private var lines: LineReader?
-    private var pending: BatchRecord?
+    /// Rows read ahead (JSON lines up to the first object, which names the columns).
+    private var pending: [BatchRecord] = []
 
     /// Opens `path` ("-" for standard input) and reads its header.
     /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read or has no header.
@@ -60,17 +61,23 @@ public struct BatchInput {
             csv = reader
         case .jsonl:
             lines = LineReader(source)
-            pending = try nextJSONLine()
-            columns = pending?.fields.map(\.name) ?? []
+            // The columns are the keys of the first object; lines before it that are not
+            // objects are kept, to be written as unmatched rows in their place.
+            while let record = try nextJSONLine() {
+                pending.append(record)
+                if !record.fields.isEmpty { break }
+                if pending.count >= 1000 {
+                    throw LocatorError(
+                        .invalidInput, "'\(source.name)' has no JSON object in its first 1,000 lines")
+                }
+            }
+            columns = pending.last?.fields.map(\.name) ?? []
         }
     }
 
     /// The next row, or `nil` at the end.
     public mutating func next() throws -> BatchRecord? {
-        if let pending {
-            self.pending = nil
-            return pending
-        }
+        if !pending.isEmpty { return pending.removeFirst() }
         switch format {
         case .csv:
             guard var reader = csv, let record = try reader.next() else { return nil }

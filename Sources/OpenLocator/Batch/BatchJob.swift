@@ -125,12 +125,13 @@ public final class BatchJob: @unchecked Sendable {
             for match in matches { progress.counts[match.status, default: 0] += 1 }
             progress.bytesRead = input.source.consumed
             progress.seconds = Date().timeIntervalSince(started)
-            progress.warnings = input.takeWarnings()
+            progress.warnings += input.takeWarnings()
             report(progress)
+            progress.warnings = []
         }
         try output.finish()
         progress.seconds = Date().timeIntervalSince(started)
-        progress.warnings = input.takeWarnings()
+        progress.warnings += input.takeWarnings()
         return Summary(progress: progress, resumedRows: resumed, cancelled: cancelled)
     }
 }
