@@ -46,6 +46,34 @@ import Testing
         #expect(CSVReader.escaped("say \"hi\"\n") == "\"say \"\"hi\"\"\n\"")
     }
 
+    @Test(arguments: [1, 5, 1 << 20])
+    func aGzipFileReadsAsItsContentAndATruncatedOneIsAnError(blockSize: Int) throws {
+        // Two gzip members one after the other (as `cat a.gz b.gz` makes), read through.
+        let folder = try Fixtures.temporaryDirectory()
+        let text = (0..<5000).map { "row \($0),\"quoted, \($0)\"" }.joined(separator: "\n") + "\n"
+        let first = folder.appendingPathComponent("a.csv")
+        try Data(text.utf8).write(to: first)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-k", "-9", first.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        let member = try Data(contentsOf: folder.appendingPathComponent("a.csv.gz"))
+        let joined = folder.appendingPathComponent("joined.csv.gz")
+        try (member + member).write(to: joined)
+        var reader = CSVReader(try ByteReader(path: joined.path, blockSize: blockSize))
+        var rows = 0
+        while let record = try reader.next() {
+            #expect(record.fields == ["row \(rows % 5000)", "quoted, \(rows % 5000)"])
+            rows += 1
+        }
+        #expect(rows == 10_000)
+        let truncated = folder.appendingPathComponent("cut.csv.gz")
+        try member.prefix(member.count / 2).write(to: truncated)
+        var cut = CSVReader(try ByteReader(path: truncated.path, blockSize: blockSize))
+        #expect(throws: LocatorError.self) { while try cut.next() != nil {} }
+    }
+
     @Test func jsonParsingKeepsMemberOrderAndDecodesEscapes() throws {
         let value = try JSONValue.parse(
             #"{"z":1,"a":[true,false,null,-2.5e3],"m":"caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n","e":{}}"#)

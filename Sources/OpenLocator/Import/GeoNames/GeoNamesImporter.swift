@@ -36,20 +36,22 @@ struct GeoNamesImporter {
     }
 
     private mutating func readTable(_ url: URL) throws {
-        let text = try Self.text(of: url)
         let name = url.lastPathComponent.lowercased()
         if name.hasPrefix("countryinfo") {
-            readCountries(text)
+            readCountries(try Self.text(of: url))
         } else if name.hasPrefix("admin1codes") {
-            readAdmin1(text)
+            readAdmin1(try Self.text(of: url))
         } else {
             let before = places.count
             var summary = SourceSummary(
                 name: url.lastPathComponent, kind: "geonames", places: 0, skipped: 0, firstSkipped: [])
-            if text.hasPrefix("lat,lon,name") {
-                readReverseGeocoderCSV(text, summary: &summary)
+            let source = try Self.open(url)
+            if try source.peekFirstBlock()?.starts(with: Array("lat,lon,name".utf8)) == true {
+                readReverseGeocoderCSV(try Self.text(of: url), summary: &summary)
             } else {
-                readDump(text, summary: &summary)
+                // A dump (allCountries.txt is 1.5 GB) is read a line at a time.
+                var lines = LineReader(source)
+                while let line = try lines.next() { readDumpLine(line.bytes, number: line.number, summary: &summary) }
             }
             summary.places = places.count - before
             if summary.places == 0, summary.skipped > 0 {
@@ -59,6 +61,15 @@ struct GeoNamesImporter {
                 )
             }
             summaries.append(summary)
+        }
+    }
+
+    private static func open(_ url: URL) throws -> ByteReader {
+        do {
+            return try ByteReader(path: url.path)
+        } catch {
+            throw LocatorError(
+                .invalidInput, "cannot read GeoNames file '\(url.lastPathComponent)': no such readable file")
         }
     }
 
@@ -90,61 +101,47 @@ struct GeoNamesImporter {
         }
     }
 
-    /// The 19-column GeoNames main table, parsed as bytes (a full dump has millions of lines).
-    private mutating func readDump(_ text: String, summary: inout SourceSummary) {
-        var text = text
-        let file = summary.name
-        text.withUTF8 { bytes in
-            var lineNumber = 0
-            var lineStart = 0
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(19)
-            while lineStart < bytes.count {
-                lineNumber += 1
-                var lineEnd = lineStart
-                while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                defer { lineStart = lineEnd + 1 }
-                guard lineEnd > lineStart, bytes[lineStart] != UInt8(ascii: "#") else { continue }
-                fields.removeAll(keepingCapacity: true)
-                var fieldStart = lineStart
-                for i in lineStart...lineEnd where i == lineEnd || bytes[i] == UInt8(ascii: "\t") {
-                    fields.append(fieldStart..<i)
-                    fieldStart = i + 1
-                }
-                guard fields.count >= 15 else {
-                    summary.skip(
-                        SkippedRow(
-                            file: file, line: lineNumber,
-                            reason: "expected the 19 tab-separated GeoNames columns, found \(fields.count)"))
-                    continue
-                }
-                func field(_ index: Int) -> String {
-                    String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[index]]), as: UTF8.self)
-                }
-                guard fields[6].count == 1, bytes[fields[6].lowerBound] == UInt8(ascii: "P") else { continue }
-                let name = field(1)
-                guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
-                    abs(longitude) <= 180, !name.isEmpty
-                else {
-                    summary.skip(
-                        SkippedRow(file: file, line: lineNumber, reason: "no name, or coordinates off the globe"))
-                    continue
-                }
-                let countryCode = field(8)
-                let featureCode = field(7)
-                let population = Int64(field(14)) ?? 0
-                places.append(
-                    locality(
-                        name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
-                        region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
-                        population: population, isCapital: featureCode == "PPLC",
-                        isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
-                        alternateNames: Self.searchableAlternateNames(
-                            fields[3].isEmpty ? "" : field(3),
-                            keepAllScripts: population >= Self.allScriptsPopulation
-                                || featureCode == "PPLC")))
-            }
+    /// One line of the 19-column GeoNames main table, parsed as bytes (a full dump has
+    /// millions of lines). Populated places (feature class P) are kept; other classes are
+    /// passed over, and lines that cannot be read are recorded in `summary`.
+    private mutating func readDumpLine(_ line: [UInt8], number lineNumber: Int, summary: inout SourceSummary) {
+        guard let first = line.first, first != UInt8(ascii: "#") else { return }
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(19)
+        var fieldStart = 0
+        for i in 0...line.count where i == line.count || line[i] == UInt8(ascii: "\t") {
+            fields.append(fieldStart..<i)
+            fieldStart = i + 1
         }
+        guard fields.count >= 15 else {
+            summary.skip(
+                SkippedRow(
+                    file: summary.name, line: lineNumber,
+                    reason: "expected the 19 tab-separated GeoNames columns, found \(fields.count)"))
+            return
+        }
+        func field(_ index: Int) -> String { String(decoding: line[fields[index]], as: UTF8.self) }
+        guard fields[6].count == 1, line[fields[6].lowerBound] == UInt8(ascii: "P") else { return }
+        let name = field(1)
+        guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
+            abs(longitude) <= 180, !name.isEmpty
+        else {
+            summary.skip(
+                SkippedRow(file: summary.name, line: lineNumber, reason: "no name, or coordinates off the globe"))
+            return
+        }
+        let countryCode = field(8)
+        let featureCode = field(7)
+        let population = Int64(field(14)) ?? 0
+        places.append(
+            locality(
+                name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
+                region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
+                population: population, isCapital: featureCode == "PPLC",
+                isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
+                alternateNames: Self.searchableAlternateNames(
+                    fields[3].isEmpty ? "" : field(3),
+                    keepAllScripts: population >= Self.allScriptsPopulation || featureCode == "PPLC")))
     }
 
     /// Places with at least this many people have their alternate names in every script indexed.
