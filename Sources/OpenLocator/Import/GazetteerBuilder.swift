@@ -136,28 +136,33 @@ public struct GazetteerBuilder: Sendable {
                 let knownAddresses = AddressKeys(osmPlaces)
                 for index in streamed.indices {
                     progress("reading and writing \(streamed[index].summary.name)")
-                    var chunk: [PlaceRecord] = []
-                    func flush() throws {
-                        let enriched = chunk.map(enricher.enrich)
-                        try SearchText.foldInBackground(
-                            enriched, localities: enriched.map { localityText($0, countryNames) }
-                        ) { index, text in
-                            try writer.insert(enriched[index], searchText: text)
-                            counts[enriched[index].addressType.rawValue, default: 0] += 1
-                        }
-                        chunk.removeAll(keepingCapacity: true)
-                    }
-                    var duplicates = 0
-                    while let place = try streamed[index].next() {
-                        if knownAddresses.contains(place) {
-                            duplicates += 1
-                            continue
-                        }
-                        chunk.append(place)
-                        if chunk.count == 16_384 { try flush() }
-                    }
-                    try flush()
-                    var summary = streamed[index].summary
+                    // A background thread reads, enriches and folds the next chunk while this
+                    // one writes the chunk before.
+                    nonisolated(unsafe) var reader = streamed[index]
+                    nonisolated(unsafe) var duplicates = 0
+                    nonisolated(unsafe) let enricher = enricher
+                    nonisolated(unsafe) let knownAddresses = knownAddresses
+                    let localities = { (place: PlaceRecord) in localityText(place, countryNames) }
+                    try ChunkPipeline.run(
+                        produce: { () throws -> [(PlaceRecord, SearchText)]? in
+                            var chunk: [(PlaceRecord, SearchText)] = []
+                            while chunk.count < 8192, let place = try reader.next() {
+                                if knownAddresses.contains(place) {
+                                    duplicates += 1
+                                    continue
+                                }
+                                let enriched = enricher.enrich(place)
+                                chunk.append((enriched, SearchText(enriched, locality: localities(enriched))))
+                            }
+                            return chunk.isEmpty ? nil : chunk
+                        },
+                        consume: { chunk in
+                            for (place, text) in chunk {
+                                try writer.insert(place, searchText: text)
+                                counts[place.addressType.rawValue, default: 0] += 1
+                            }
+                        })
+                    var summary = reader.summary
                     summary.places -= duplicates
                     summary.duplicates = duplicates
                     summaries.append(summary)
