@@ -55,10 +55,8 @@ enum BatchCommand: Command {
         \(attributionHelp)
         """
 
-    /// The running job, for the signal handler: it stops the job after its chunk.
-    nonisolated(unsafe) static var running: BatchJob?
-    /// The signal that stopped the job, for the exit status (128 + signal).
-    nonisolated(unsafe) static var stoppedBy: Int32 = 0
+    /// The running job, for the signal handler, which stops it after its chunk.
+    static let running = RunningBatch()
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let input = arguments.positionals.first else {
@@ -101,17 +99,15 @@ enum BatchCommand: Command {
         let out = arguments.value("out") ?? "-"
         guard !out.isEmpty else { throw UsageError("--out needs a file name") }
         if options.resume, out == "-" { throw UsageError("--resume needs the --out file to continue") }
-        if out != "-", input != "-",
-            URL(fileURLWithPath: out).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL
-        {
+        if out != "-", input != "-", sameFile(out, input) {
             throw UsageError("--out would overwrite the INPUT file; write somewhere else")
         }
 
         let task = try locatorTask(arguments)
         let job = BatchJob(task: task, input: input, output: out, options: options)
         let display = ProgressDisplay()
-        running = job
-        defer { running = nil }
+        running.start(job)
+        defer { running.end() }
         let summary = try await job.run { progress in
             for warning in progress.warnings { display.note("warning: \(warning)") }
             display.update(progress)
@@ -122,8 +118,41 @@ enum BatchCommand: Command {
             Output.diagnostic(
                 "stopped after \(summary.progress.rows) rows; the output is complete up to there. Continue with --resume."
             )
-            return 128 + (stoppedBy == 0 ? SIGINT : stoppedBy)
+            return 128 + (running.stoppedBy ?? SIGINT)
         }
         return 0
+    }
+}
+
+/// Whether two paths name the same file (through links too): same device and inode.
+private func sameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+}
+
+/// The batch job in progress, shared with the signal handler's thread. `@unchecked Sendable`:
+/// guarded by `lock`.
+final class RunningBatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var job: BatchJob?
+    private var signal: Int32?
+
+    func start(_ job: BatchJob) { lock.withLock { self.job = job } }
+    func end() { lock.withLock { job = nil } }
+
+    /// The signal that stopped the job, if one did.
+    var stoppedBy: Int32? { lock.withLock { signal } }
+
+    /// Asks the running job to stop after its chunk; `false` when there is none, or a signal
+    /// already asked (a second Ctrl-C ends the program at once).
+    func stop(by signal: Int32) -> Bool {
+        lock.withLock {
+            guard let job, self.signal == nil else { return false }
+            self.signal = signal
+            job.cancel()
+            return true
+        }
     }
 }

@@ -75,11 +75,8 @@ private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
                 server.shutdown()  // finish the requests in flight
                 exit(0)
             }
-            if let job = BatchCommand.running, BatchCommand.stoppedBy == 0 {
-                BatchCommand.stoppedBy = signalNumber
-                job.cancel()  // write the rows in hand, then stop; a second signal ends at once
-                return
-            }
+            // A batch writes the rows in hand, then stops; a second signal ends it at once.
+            if BatchCommand.running.stop(by: signalNumber) { return }
             GazetteerBuilder.removeUnfinishedFiles()
             exit(128 + signalNumber)
         }

@@ -22,6 +22,7 @@ import Testing
 
     /// A CSV of `count` rows (`id,address,note`), the addresses repeating.
     static func addressFile(_ folder: URL, count: Int) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let places = try addresses()
         var text = "id,address,note\n"
         for index in 0..<count {
@@ -209,6 +210,42 @@ import Testing
             local.stdout.components(separatedBy: "\r\n").count == 402,
             "a header, 400 rows, and after the last CRLF nothing")
         #expect(remote.stdout == local.stdout)
+    }
+
+    @Test func edgesOfTheFormatsKeepEveryValue() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        // GeoJSON on standard output is one valid FeatureCollection.
+        let input = try Self.addressFile(folder, count: 700)
+        let geo = try CLI.run(["batch", input.path, "--format", "geojson"])
+        #expect(geo.status == 0, "\(geo.stderr)")
+        let collection = try JSONSerialization.jsonObject(with: Data(geo.stdout.utf8)) as? [String: Any]
+        #expect((collection?["features"] as? [Any])?.count == 700)
+        // Repeated column names keep each column's own value.
+        let repeated = folder.appendingPathComponent("repeated.csv")
+        try "name,name,address\nfirst,second,Kaivokatu 1\n".write(to: repeated, atomically: true, encoding: .utf8)
+        let twice = try CLI.run(["batch", repeated.path, "--column", "address"])
+        #expect(twice.stdout.hasPrefix("name,name,address,match_addr"))
+        #expect(twice.stdout.contains("\r\nfirst,second,Kaivokatu 1,"))
+        // JSON lines with a byte-order mark.
+        let marked = folder.appendingPathComponent("marked.jsonl")
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"address":"Kaivokatu 1"}"#.utf8)).write(to: marked)
+        let bom = try CLI.run(["batch", marked.path])
+        #expect(bom.status == 0 && bom.stdout.hasSuffix(",matched\r\n"), "\(bom.stderr)")
+        let unnamed = folder.appendingPathComponent("marked.data")
+        try Data(contentsOf: marked).write(to: unnamed)
+        let sniffed = try CLI.run(["batch", unnamed.path, "--format", "jsonl"])
+        #expect(sniffed.stdout.contains("\"status\":\"matched\""), "a BOM before '{' is still JSON lines")
+        // Resuming onto the output of a longer input, or onto foreign JSON lines, is refused.
+        let output = folder.appendingPathComponent("out.jsonl")
+        #expect(try CLI.run(["batch", input.path, "--out", output.path]).status == 0)
+        let short = try Self.addressFile(folder.appendingPathComponent("short", isDirectory: true), count: 10)
+        let shorter = try CLI.run(["batch", short.path, "--out", output.path, "--resume"])
+        #expect(shorter.status == 1 && shorter.stderr.contains("more than the input has"), "\(shorter.stderr)")
+        let foreign = folder.appendingPathComponent("foreign.jsonl")
+        try "{\"a\":1}\n{\"b\":2}\n".write(to: foreign, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["batch", input.path, "--out", foreign.path, "--resume"])
+        #expect(refused.status == 1 && refused.stderr.contains("cannot be resumed"))
+        #expect(try String(contentsOf: foreign, encoding: .utf8) == "{\"a\":1}\n{\"b\":2}\n")
     }
 
     @Test func mistakesGetOneLineErrors() throws {

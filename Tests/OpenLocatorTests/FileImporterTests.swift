@@ -125,6 +125,15 @@ import Testing
             ])
     }
 
+    @Test func aGeoJSONFileCutShortIsReportedNotSilentlyShort() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let cut = String(Self.geoJSON.prefix(Self.geoJSON.count / 2))
+        var reader = try OwnPlacesGeoJSONReader(Self.write(cut, "cut.geojson", in: folder).path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.name) == ["Depot Seven"])
+        #expect(reader.summary.firstSkipped.last?.reason == "the file ends inside a feature (truncated?)")
+    }
+
     @Test func geoNamesRowsThatCannotBeReadAreSkippedNotFatal() throws {
         let folder = try Fixtures.temporaryDirectory()
         let good =

@@ -45,7 +45,9 @@ public struct BatchInput {
         } else if lowercased.hasSuffix(".csv") || lowercased.hasSuffix(".txt") {
             format = .csv
         } else {
-            let first = try source.peekFirstBlock()?.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            let head = try source.peekFirstBlock() ?? []
+            let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]  // a BOM
+            let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
             format = first == UInt8(ascii: "{") ? .jsonl : .csv
         }
         switch format {

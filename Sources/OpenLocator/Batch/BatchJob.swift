@@ -101,7 +101,11 @@ public final class BatchJob: @unchecked Sendable {
         let output = try BatchOutput(path: outputPath, format: format, truncate: done == nil)
         if let done {
             try output.resume(rows: done.rows, length: done.length)
-            for _ in 0..<done.rows where try input.next() != nil {}
+            for _ in 0..<done.rows where try input.next() == nil {
+                throw LocatorError(
+                    .invalidInput,
+                    "'\(output.name)' holds \(done.rows) rows, more than the input has: it is not this input's output")
+            }
         } else {
             try output.begin(columns: header)
         }

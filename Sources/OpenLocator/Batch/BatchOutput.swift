@@ -92,10 +92,19 @@ public final class BatchOutput {
             }
             return (rows, length)
         case .jsonl:
+            // Each row ends with the batch's own fields, the status last.
+            let status = expectedHeader.last ?? "status"
             var lines = LineReader(reader)
             var rows = 0
             var length: Int64 = 0
-            while let line = try lines.next(), line.terminated, (try? JSONValue.parse(line.bytes)) != nil {
+            while let line = try lines.next() {
+                guard line.terminated, case .object(let members)? = try? JSONValue.parse(line.bytes),
+                    members.last?.0 == status
+                else {
+                    // Only the last line can be cut short by a kill; a bad line before it is foreign.
+                    if try lines.next() != nil || rows == 0 && line.terminated { throw foreign }
+                    break
+                }
                 rows += 1
                 length = lines.offset
             }
@@ -107,13 +116,16 @@ public final class BatchOutput {
             else { throw foreign }
             var rows = 0
             var length = lines.offset
-            while let line = try lines.next(), line.terminated {
+            while let line = try lines.next() {
                 var bytes = line.bytes[...]
-                if rows > 0 {
-                    guard bytes.first == UInt8(ascii: ",") else { break }
-                    bytes = bytes.dropFirst()
+                if rows > 0, bytes.first == UInt8(ascii: ",") { bytes = bytes.dropFirst() }
+                guard line.terminated, (try? JSONValue.parse(Array(bytes)))?["type"]?.text == "Feature" else {
+                    // The footer, or a line a kill cut short, ends the rows; anything after is foreign.
+                    if try lines.next() != nil, String(decoding: line.bytes, as: UTF8.self) + "\n" != geoJSONFooter {
+                        throw foreign
+                    }
+                    break
                 }
-                guard (try? JSONValue.parse(Array(bytes))) != nil else { break }
                 rows += 1
                 length = lines.offset
             }
@@ -141,7 +153,10 @@ public final class BatchOutput {
         for (record, match) in rows {
             switch format {
             case .csv:
-                let input = columns.map { record[$0]?.csvText ?? "" }
+                // By position when the row has the header's columns (names may repeat), else by name.
+                let aligned =
+                    record.fields.count == columns.count && zip(record.fields, columns).allSatisfy { $0.name == $1 }
+                let input = aligned ? record.fields.map(\.value.csvText) : columns.map { record[$0]?.csvText ?? "" }
                 let line = (input + names.values(match).map { $0.csvText }).map(CSVReader.escaped)
                 bytes += Array((line.joined(separator: ",") + "\r\n").utf8)
             case .jsonl:
@@ -227,6 +242,8 @@ public final class BatchOutput {
     /// Writes `bytes` where the last chunk ended, then `footer` after them without counting it
     /// as written, so the next chunk overwrites it.
     private func write(_ bytes: [UInt8], then footer: String? = nil) throws {
+        // Standard output cannot take a footer back: it gets one at the end, from finish().
+        let footer = isFile ? footer : nil
         let all = bytes + Array((footer ?? "").utf8)
         var offset = 0
         while offset < all.count {

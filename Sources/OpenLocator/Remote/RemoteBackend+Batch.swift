@@ -1,9 +1,10 @@
+import Foundation
+
 /// Batch geocoding against a GeocodeServer: `geocodeAddresses` requests of the service's
 /// `SuggestedBatchSize` (150 when it does not say), matched back to the input by `ResultID`.
 extension RemoteBackend {
     func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch] {
-        let info = try await client.send("", WireParameters([("f", "json")]), as: ServiceInfoResponse.self)
-        let size = max(1, min(info.suggestedBatchSize ?? 150, info.maxBatchSize ?? 1000, 1000))
+        let size = try await batchSize()
         var matches = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: texts.count)
         let searchable = texts.indices.filter { LocatorTask.isSearchable(texts[$0]) }
         for start in stride(from: 0, to: searchable.count, by: size) {
@@ -11,7 +12,10 @@ extension RemoteBackend {
             let indices = searchable[start..<min(searchable.count, start + size)]
             var request = GeocodeAddressesRequest(records: indices.map { .init(id: $0 + 1, text: texts[$0]) })
             request.categories = parameters.categories
-            request.outFields = parameters.resultAttributeNames
+            // Status tells matched from tied; ask for it whatever else is asked.
+            request.outFields =
+                parameters.resultAttributeNames.contains("*") || parameters.resultAttributeNames.isEmpty
+                ? parameters.resultAttributeNames : parameters.resultAttributeNames + ["Status"]
             request.outSR = parameters.outputSpatialReference ?? .wgs84
             request.searchExtent = parameters.searchArea
             request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
@@ -21,7 +25,7 @@ extension RemoteBackend {
             for location in response.locations {
                 guard
                     let id = location.attributes.first(where: { $0.key.lowercased() == "resultid" })?.value.doubleValue,
-                    let index = Int(exactly: id).map({ $0 - 1 }), texts.indices.contains(index)
+                    let index = Int(exactly: id).map({ $0 - 1 }), indices.contains(index)
                 else { continue }
                 let status = BatchMatch.Status(
                     code: location.attributes.first { $0.key.lowercased() == "status" }?.value.stringValue ?? "")
@@ -36,5 +40,25 @@ extension RemoteBackend {
             }
         }
         return matches
+    }
+
+    /// The service's `SuggestedBatchSize` (within its `MaxBatchSize` and 1,000; 150 when it
+    /// does not say), asked once.
+    private func batchSize() async throws -> Int {
+        if let known = batchSizeCache.value { return known }
+        let info = try await client.send("", WireParameters([("f", "json")]), as: ServiceInfoResponse.self)
+        let size = max(1, min(info.suggestedBatchSize ?? 150, info.maxBatchSize ?? 1000, 1000))
+        batchSizeCache.value = size
+        return size
+    }
+}
+
+/// A value set once and read from any thread. `@unchecked Sendable`: guarded by `lock`.
+final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

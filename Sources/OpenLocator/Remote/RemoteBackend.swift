@@ -9,6 +9,8 @@ import Foundation
 /// `sourceCountry`. `minScore` is applied to the answers here.
 final class RemoteBackend: LocatorBackend {
     let client: GeocodeServiceClient
+    /// The service's batch size, once asked (``geocode(batch:parameters:)``).
+    let batchSizeCache = LockedValue<Int>()
 
     init(url: URL, apiKey: String?, options: RemoteServiceOptions) {
         client = GeocodeServiceClient(serviceURL: url, apiKey: apiKey, options: options)

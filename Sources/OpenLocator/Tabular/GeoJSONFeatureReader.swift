@@ -40,7 +40,14 @@ public struct GeoJSONFeatureReader {
         var collectingFeature = false
         while true {
             if position == block.count {
-                guard let next = try source.nextBlock() else { return nil }
+                guard let next = try source.nextBlock() else {
+                    guard depth == 0, !inString else {
+                        depth = 0
+                        inString = false
+                        throw BadFeature(line: featureLine, reason: "the file ends inside a feature (truncated?)")
+                    }
+                    return nil
+                }
                 block = next
                 position = 0
             }
@@ -96,7 +103,10 @@ public struct GeoJSONFeatureReader {
                         return try parse(topLevel, line: featureLine)
                     }
                 }
-                if depth < 0 { throw BadFeature(line: line, reason: "unbalanced brackets") }
+                if depth < 0 {
+                    depth = 0
+                    throw BadFeature(line: line, reason: "unbalanced brackets")
+                }
             default:
                 break
             }

@@ -30,6 +30,7 @@ public struct LineReader {
                 guard let next = try source.nextBlock() else {
                     guard !line.isEmpty else { return nil }
                     number += 1
+                    if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
                     return Line(bytes: line, number: number, terminated: false)
                 }
                 block = next
@@ -41,6 +42,7 @@ public struct LineReader {
                 position = end + 1
                 if line.last == 0x0D { line.removeLast() }
                 number += 1
+                if number == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }  // a BOM
                 return Line(bytes: line, number: number, terminated: true)
             }
             line.append(contentsOf: block[position...])

@@ -109,7 +109,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
                 (feature, line) = next
             } catch let bad as GeoJSONFeatureReader.BadFeature {
                 summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
-                if bad.reason == "unbalanced brackets" { return nil }
+                if bad.reason == "unbalanced brackets" || bad.reason.hasPrefix("the file ends") { return nil }
                 continue
             }
             guard let (lon, lat) = Self.position(feature["geometry"]) else {

@@ -163,9 +163,9 @@ struct GeoNamesImporter {
     private mutating func readReverseGeocoderCSV(_ text: String, summary: inout SourceSummary) {
         let file = summary.name
         var lineNumber = 0
-        for line in text.split(separator: "\n") {
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
-            if lineNumber == 1 { continue }
+            if lineNumber == 1 || line.isEmpty { continue }
             let f = CSVReader.fields(of: String(line))
             guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
                 abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
