@@ -9,6 +9,7 @@ G=${3:-$(ls -t "${XDG_CACHE_HOME:-$HOME/.cache}"/openlocator/default-*.gazetteer
 $BIN serve --port $PORT --gazetteer $G 2>/dev/null &
 PID=$!
 sleep 2
+kill -0 $PID 2>/dev/null || { echo "$BIN serve did not start (does it read this gazetteer's schema?)" >&2; exit 1; }
 S="http://127.0.0.1:$PORT/arcgis/rest/services/World/GeocodeServer/findAddressCandidates?category=Coffee%20Shop&location=24.9384,60.1699&maxLocations=10&outFields=PlaceName,Place_addr,Distance&f=json"
 wrk -t1 -c16 -d2s "$S" >/dev/null
 T0=$(awk '{print $14+$15}' /proc/$PID/stat)
