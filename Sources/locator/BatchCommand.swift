@@ -152,6 +152,7 @@ final class RunningBatch: @unchecked Sendable {
             guard let job, self.signal == nil else { return false }
             self.signal = signal
             job.cancel()
+            Output.diagnostic("stopping after the rows in hand are written (again to quit at once)")
             return true
         }
     }

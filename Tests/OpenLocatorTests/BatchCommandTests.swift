@@ -162,8 +162,9 @@ import Testing
             process.executableURL = CLI.executable
             process.arguments = ["batch", "-", "--out", output.path]
             let feed = Pipe()
+            let errors = Pipe()
             process.standardInput = feed
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors
             process.standardOutput = FileHandle.nullDevice
             try process.run()
             feed.fileHandleForWriting.write(head)
@@ -174,7 +175,15 @@ import Testing
             while process.isRunning, rowsWritten() < 1024, Date() < deadline { usleep(10_000) }
             #expect(process.isRunning, "the batch waits for more input")
             kill(process.processIdentifier, signal)
-            try feed.fileHandleForWriting.close()  // the end of input lets a graceful stop finish
+            if signal != SIGKILL {
+                // Once the batch says it is stopping, the end of input lets it finish. (Read on
+                // a thread of its own, with a deadline, so a missing line cannot hang the test.)
+                let said = StderrLog(errors.fileHandleForReading)
+                let until = Date().addingTimeInterval(60)
+                while !said.text.contains("stopping after the rows in hand"), Date() < until { usleep(10_000) }
+                #expect(said.text.contains("stopping after the rows in hand"))
+            }
+            try feed.fileHandleForWriting.close()
             process.waitUntilExit()
             #expect(process.terminationStatus == (signal == SIGKILL ? SIGKILL : 128 + signal))
             var written = try Data(contentsOf: output)
@@ -296,4 +305,23 @@ import Testing
         #expect(refused.status == 1 && refused.stderr.contains("is not the csv output of this batch"))
         #expect(try String(contentsOf: other, encoding: .utf8) == "something,else\n1,2\n")
     }
+}
+
+/// What a process writes to a pipe, gathered on a thread of its own. `@unchecked Sendable`:
+/// guarded by `lock`.
+private final class StderrLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return }
+                lock.withLock { data += chunk }
+            }
+        }.start()
+    }
+
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

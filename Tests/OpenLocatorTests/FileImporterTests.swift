@@ -94,6 +94,13 @@ import Testing
             #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"name":"A"}}"# + "\n"
                 + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[3,4]},"properties":{"name":"B"}}"#,
             "seq.geojsonl", in: folder)
+        // A collection without "type" is still a collection, not one more feature.
+        let untyped = try Self.write(
+            #"{"bbox":[1,2,3,4],"features":[{"type":"Feature","properties":{"name":"Only"}}]}"#, "untyped.geojson",
+            in: folder)
+        var untypedReader = GeoJSONFeatureReader(try ByteReader(path: untyped.path, blockSize: blockSize))
+        #expect(try untypedReader.next()?.feature["properties"]?["name"]?.text == "Only")
+        #expect(try untypedReader.next() == nil)
         var seq = GeoJSONFeatureReader(try ByteReader(path: sequence.path, blockSize: blockSize))
         #expect(try seq.next()?.feature["properties"]?["name"]?.text == "A")
         #expect(try seq.next()?.line == 2)

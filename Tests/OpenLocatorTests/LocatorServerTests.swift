@@ -160,6 +160,10 @@ import Testing
         #expect(bigBody.status == 413)
         let garbage = try #require(try RawHTTP.exchange(port: port, "HELLO\r\n\r\n"))
         #expect(garbage.status == 400)
+        for line in ["GET /health HTTP/1.1x", "GET /health HTTP/2.0", "GET /he\ralth HTTP/1.1"] {
+            let bad = try #require(try RawHTTP.exchange(port: port, "\(line)\r\nHost: x\r\n\r\n"))
+            #expect(bad.status == 400, "\(line)")
+        }
         // Request-smuggling shapes: two different lengths, a space or tab before the colon, a
         // signed length, a chunked body, a bare LF or CR inside a field.
         for head in [
@@ -172,7 +176,7 @@ import Testing
             #expect(smuggled.status == 400, "\(head)")
         }
         let nul = try #require(try RawHTTP.exchange(port: port, "GET /he\u{0}alth HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(nul.status == 404)
+        #expect(nul.status == 400, "a NUL byte makes the request line malformed (RFC 9112)")
         #expect(try Self.get(port, "/health").status == 200)
         #expect(try Self.get(port, "/%68ealth").status == 200, "the path is percent-decoded")
         let lowercase = try #require(try RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nhOsT:x\r\n\r\n"))

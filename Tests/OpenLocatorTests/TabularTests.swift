@@ -68,6 +68,13 @@ import Testing
             rows += 1
         }
         #expect(rows == 10_000)
+        // Zero padding after the last member is ignored, as gzip itself does.
+        let padded = folder.appendingPathComponent("padded.csv.gz")
+        try (member + Data(count: 512)).write(to: padded)
+        var paddedReader = CSVReader(try ByteReader(path: padded.path, blockSize: blockSize))
+        var paddedRows = 0
+        while try paddedReader.next() != nil { paddedRows += 1 }
+        #expect(paddedRows == 5000)
         let truncated = folder.appendingPathComponent("cut.csv.gz")
         try member.prefix(member.count / 2).write(to: truncated)
         var cut = CSVReader(try ByteReader(path: truncated.path, blockSize: blockSize))

@@ -30,7 +30,9 @@ struct HTTPRequestHead {
         let requestLine = lines.removeFirst()
         requestLineLength = requestLine.count
         let parts = requestLine.split(separator: UInt8(ascii: " "))
-        guard parts.count == 3, parts[2].starts(with: "HTTP/1.".utf8), parts[1].first == UInt8(ascii: "/") else {
+        guard parts.count == 3, ["HTTP/1.1", "HTTP/1.0"].contains(String(decoding: parts[2], as: UTF8.self)),
+            parts[1].first == UInt8(ascii: "/"), !requestLine.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 })
+        else {
             throw Malformed(status: 400, message: "Malformed request line.")
         }
         method = String(decoding: parts[0], as: UTF8.self)

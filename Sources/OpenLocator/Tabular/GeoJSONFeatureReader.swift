@@ -18,6 +18,8 @@ public struct GeoJSONFeatureReader {
     private var escaped = false
     /// Whether the reader is inside a top-level object's `features` array.
     private var inFeatures = false
+    /// Whether the current top-level object had a `features` array (a collection, not a feature).
+    private var hadFeatures = false
     /// The bytes of a top-level object so far (small, unless it is a lone large Feature).
     private var topLevel: [UInt8] = []
     /// The last string at depth 1 that was a member name ("features" switches mode).
@@ -83,6 +85,7 @@ public struct GeoJSONFeatureReader {
                     featureLine = line
                 } else if depth == 2, !inFeatures, byte == UInt8(ascii: "["), lastKey == Array("features".utf8) {
                     inFeatures = true
+                    hadFeatures = true
                     topLevel.removeLast()  // the array is streamed, not kept
                 } else if depth == 1 {
                     featureLine = line
@@ -97,9 +100,12 @@ public struct GeoJSONFeatureReader {
                     topLevel.append(contentsOf: Array("[]".utf8))  // keep the object well-formed
                 }
                 if depth == 0 {
-                    defer { topLevel = [] }
+                    defer {
+                        topLevel = []
+                        hadFeatures = false
+                    }
                     // A top-level object without a features array is a feature itself.
-                    if !topLevel.isEmpty, (try? JSONValue.parse(topLevel))?["type"]?.text != "FeatureCollection" {
+                    if !topLevel.isEmpty, !hadFeatures {
                         return try parse(topLevel, line: featureLine)
                     }
                 }

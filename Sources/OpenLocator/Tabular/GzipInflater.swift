@@ -29,6 +29,10 @@ final class GzipInflater {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 18)
         while !input.isEmpty {
+            if finished, !input.contains(where: { $0 != 0 }) {
+                input.removeAll()  // zero padding after the last member, which gzip ignores too
+                break
+            }
             if finished {
                 // Another gzip member follows.
                 guard inflateReset(&stream) == Z_OK else {
