@@ -76,7 +76,7 @@ import Testing
         [1, 2, 3]
         {"street":"Mannerheimintie 10","city":"Helsinki","postal":"00100","id":7,"tags":["a"]}
 
-        {"id":8,"street":"Kaivokatu 1","city":"Helsinki"}
+        {"id":12345678901234567890, "street":"Kaivokatu 1","city":"Helsinki"}
         not json at all
         {"street":"Yrjönkatu 13","lat":1}
         """.write(to: input, atomically: true, encoding: .utf8)
@@ -99,6 +99,9 @@ import Testing
                 "place_name", "status",
             ])
         #expect(first["id"] == .number(7) && first["tags"] == .array([.string("a")]))
+        // The input object passes through as written: a number beyond a double's precision too.
+        #expect(
+            lines[1].hasPrefix(#"{"id":12345678901234567890, "street":"Kaivokatu 1","city":"Helsinki","match_addr":"#))
         #expect(first["match_addr"]?.text == "Mannerheimintie 10, 00100 Helsinki")
         #expect(try JSONValue.parse(lines[1])["match_addr"]?.text == "Kaivokatu 1, 00100 Helsinki")
         #expect(try JSONValue.parse(lines[2])["status"]?.text == "unmatched")

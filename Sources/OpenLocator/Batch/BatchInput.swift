@@ -3,6 +3,15 @@
 public struct BatchRecord: Sendable {
     public var fields: [(name: String, value: JSONValue)]
     public var line: Int
+    /// A JSON line's object as written, so JSON-lines output keeps it byte for byte (numbers
+    /// beyond a double's precision included) and only appends the match's fields.
+    public var json: [UInt8]?
+
+    public init(fields: [(name: String, value: JSONValue)], line: Int, json: [UInt8]? = nil) {
+        self.fields = fields
+        self.line = line
+        self.json = json
+    }
 
     /// The value of a field, its name in any case.
     public subscript(name: String) -> JSONValue? {
@@ -112,7 +121,8 @@ public struct BatchInput {
                     warnings.append("line \(line.number): not a JSON object; written as unmatched")
                     return BatchRecord(fields: [], line: line.number)
                 }
-                return BatchRecord(fields: members.map { (name: $0.0, value: $0.1) }, line: line.number)
+                return BatchRecord(
+                    fields: members.map { (name: $0.0, value: $0.1) }, line: line.number, json: line.bytes)
             } catch {
                 warnings.append("line \(line.number): \(error); written as unmatched")
                 return BatchRecord(fields: [], line: line.number)

@@ -160,7 +160,7 @@ public final class BatchOutput {
                 let line = (input + names.values(match).map { $0.csvText }).map(CSVReader.escaped)
                 bytes += Array((line.joined(separator: ",") + "\r\n").utf8)
             case .jsonl:
-                bytes += JSONValue.object(Self.members(record, match, names)).utf8()
+                bytes += Self.jsonLine(record, match, names)
                 bytes.append(0x0A)
             case .geojson:
                 if hasRows { bytes.append(UInt8(ascii: ",")) }
@@ -225,6 +225,20 @@ public final class BatchOutput {
                 .string(match.status.rawValue),
             ]
         }
+    }
+
+    /// A JSON-lines row: the input object as written with the match's fields added before its
+    /// closing brace (so its own values pass through unchanged), or built anew.
+    private static func jsonLine(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [UInt8] {
+        let added = Array(zip(names.alsoAvoiding(record.fields.map(\.name)).names, names.values(match)))
+        guard var json = record.json else { return JSONValue.object(members(record, match, names)).utf8() }
+        while let last = json.last, [0x20, 0x09, 0x0D, 0x0A].contains(last) { json.removeLast() }
+        guard json.last == UInt8(ascii: "}") else { return JSONValue.object(members(record, match, names)).utf8() }
+        json.removeLast()
+        var tail = JSONValue.object(added).utf8()  // {"match_addr":…}
+        tail.removeFirst()
+        json += (record.fields.isEmpty ? [] : [UInt8(ascii: ",")]) + tail
+        return json
     }
 
     /// Coordinates to 7 decimals (about a centimetre).
