@@ -63,7 +63,7 @@ public final class GeocodeServerRoutes: Sendable {
         if let denied = checkToken(request, parameters) { return answer(denied, pretty) }
         do {
             switch operation.lowercased() {
-            case "": return answer(ServiceDescription.root(), pretty, cached: pretty ? nil : description)
+            case "": return pretty ? .json(ServiceDescription.root(), pretty: true) : .json(bytes: description)
             case "findaddresscandidates": return try findAddressCandidates(parameters, pretty: pretty)
             case "reversegeocode": return answer(try reverseGeocode(parameters), pretty)
             case "suggest": return answer(try suggest(parameters), pretty)
@@ -80,9 +80,7 @@ public final class GeocodeServerRoutes: Sendable {
         }
     }
 
-    private func answer(_ json: JSONValue, _ pretty: Bool, cached: Data? = nil) -> HTTPResponse {
-        cached.map { .json(bytes: $0) } ?? .json(json, pretty: pretty)
-    }
+    private func answer(_ json: JSONValue, _ pretty: Bool) -> HTTPResponse { .json(json, pretty: pretty) }
 
     /// Query and form-body parameters together (the body when it is form-encoded, or has no type).
     package static func parameters(_ request: HTTPRequest) -> WireParameters {
@@ -90,10 +88,8 @@ public final class GeocodeServerRoutes: Sendable {
         let form =
             request.method == "POST" && (type.isEmpty || type.contains("x-www-form-urlencoded"))
             ? String(decoding: request.body, as: UTF8.self) : ""
-        let query = WireParameters(formEncoded: request.query)
-        guard !form.isEmpty else { return query }
-        let body = WireParameters(formEncoded: form)
-        return WireParameters(query.pairs.map { ($0.name, $0.value) } + body.pairs.map { ($0.name, $0.value) })
+        // Empty parts are dropped, so joining the two texts joins their parameters.
+        return WireParameters(formEncoded: form.isEmpty ? request.query : request.query + "&" + form)
     }
 
     /// 499 without a token, 498 with a wrong one; `nil` when none is needed or it is right.
@@ -153,15 +149,8 @@ public final class GeocodeServerRoutes: Sendable {
 
     private func geocodeAddresses(_ parameters: WireParameters) throws -> JSONValue {
         let request = try GeocodeAddressesRequest(parameters)
-        var geocode = GeocodeParameters()
-        geocode.addCategories(request.categories)
-        geocode.addResultAttributeNames(request.outFields.isEmpty ? ["*"] : request.outFields)
-        geocode.outputSpatialReference = request.outSR
-        geocode.searchArea = request.searchExtent
-        geocode.countryCode = request.sourceCountry
-        geocode.preferredSearchLocation = request.location
         let sr = request.outSR ?? .wgs84
-        let matches = try task.geocodeBlocking(batch: request.records.map(\.text), using: geocode)
+        let matches = try task.geocodeBlocking(batch: request.records.map(\.text), using: request.geocodeParameters)
         let locations = zip(request.records, matches).map { record, match in
             ArcGISResponses.batchLocation(match, resultID: record.id, text: record.text)
         }

@@ -230,10 +230,12 @@ public final class BatchOutput {
     /// A JSON-lines row: the input object as written with the match's fields added before its
     /// closing brace (so its own values pass through unchanged), or built anew.
     private static func jsonLine(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [UInt8] {
-        let added = Array(zip(names.alsoAvoiding(record.fields.map(\.name)).names, names.values(match)))
-        guard var json = record.json else { return JSONValue.object(members(record, match, names)).utf8() }
+        let added = added(record, match, names)
+        var json = record.json ?? []
         while let last = json.last, [0x20, 0x09, 0x0D, 0x0A].contains(last) { json.removeLast() }
-        guard json.last == UInt8(ascii: "}") else { return JSONValue.object(members(record, match, names)).utf8() }
+        guard json.last == UInt8(ascii: "}") else {
+            return JSONValue.object(record.fields.map { ($0.name, $0.value) } + added).utf8()
+        }
         json.removeLast()
         var tail = JSONValue.object(added).utf8()  // {"match_addr":…}
         tail.removeFirst()
@@ -249,8 +251,14 @@ public final class BatchOutput {
     private static func members(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [(
         String, JSONValue
     )] {
-        let names = names.alsoAvoiding(record.fields.map(\.name))
-        return record.fields.map { ($0.name, $0.value) } + Array(zip(names.names, names.values(match)))
+        record.fields.map { ($0.name, $0.value) } + added(record, match, names)
+    }
+
+    /// The match's fields under names this record does not use.
+    private static func added(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [(
+        String, JSONValue
+    )] {
+        Array(zip(names.alsoAvoiding(record.fields.map(\.name)).names, names.values(match)))
     }
 
     /// Writes `bytes` where the last chunk ended, then `footer` after them without counting it

@@ -18,21 +18,21 @@ extension LocatorTask {
         async throws -> [BatchMatch]
     {
         try Task.checkCancellation()
-        var parameters = try parameters.validated()
-        parameters.maxResults = 2
-        if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeName("*") }
-        return try await backend.geocode(batch: texts, parameters: parameters)
+        return try await backend.geocode(batch: texts, parameters: Self.batchParameters(parameters))
     }
 
     /// ``geocode(batch:using:)`` on the calling thread, for `locator serve`'s workers.
     package func geocodeBlocking(batch texts: [String], using parameters: GeocodeParameters) throws -> [BatchMatch] {
-        guard let gazetteer = backend as? GazetteerBackend else {
-            throw LocatorError(.invalidParameter, "blocking calls need a gazetteer, not a remote service")
-        }
+        try gazetteer().geocodeNow(batch: texts, parameters: Self.batchParameters(parameters))
+    }
+
+    /// The parameters every batch search uses: checked, two results (to tell a tie), and all
+    /// fields unless some are named.
+    private static func batchParameters(_ parameters: GeocodeParameters) throws -> GeocodeParameters {
         var parameters = try parameters.validated()
         parameters.maxResults = 2
         if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeName("*") }
-        return try gazetteer.geocodeNow(batch: texts, parameters: parameters)
+        return parameters
     }
 
     /// Whether a text can be searched at all: not blank, not too long.

@@ -31,7 +31,7 @@ extension GazetteerBackend {
         streetFilter.categoryRanges = SearchFilter.merged([kinds[0], kinds[2]])
         var streetQuery = ParsedQuery(address.streetText)
         streetQuery.addAlternatives(address.expansions)
-        let matches = try textSearch(streetQuery, k: 20, center: center, filter: streetFilter, minScore: 0, db: db)
+        let matches = try textSearch(streetQuery, k: 20, center: center, filter: streetFilter, db: db)
         let rows = try places(for: matches, db: db)
         var seen: Set<String> = []
         var found: [Candidate] = []
@@ -53,7 +53,7 @@ extension GazetteerBackend {
             let nameDeduction = (100 - streetScore) * words / (words + 1)
             if var candidate = try locate(
                 address.houseNumber, street: street, city: row.city,
-                streetMatch: row.addressType == .streetName ? match : nil, query: query, db: db)
+                streetMatch: row.addressType == .streetName ? (match, row) : nil, query: query, db: db)
             {
                 candidate.score = max(0, candidate.score - nameDeduction)
                 candidate.distance =
@@ -76,10 +76,11 @@ extension GazetteerBackend {
     /// not the range 12-14 across the street); then the number itself, then with more written
     /// after it ("13, 2. krs"), then a range holding it; then the lowest id. Street names compare
     /// case-insensitively ("Alvar Aallon Katu" = "Alvar Aallon katu").
-    /// - Parameter streetMatch: the street row the text search matched, if it was one: the
+    /// - Parameter streetMatch: the street the text search matched, with its row, if it was one: the
     ///   answer when the street has no numbers.
     private func locate(
-        _ wanted: HouseNumber, street: String, city: String, streetMatch: Candidate?, query: ParsedQuery,
+        _ wanted: HouseNumber, street: String, city: String, streetMatch: (match: Candidate, row: PlaceRecord)?,
+        query: ParsedQuery,
         db: SQLiteConnection
     ) throws -> Candidate? {
         let statement = try db.statement(
@@ -101,7 +102,10 @@ extension GazetteerBackend {
             let text = TextFolding.fold(entry.place.street + " " + entry.place.houseNumber)
             return (-(TextMatch.score(query, name: text, alternateNames: "", locality: "")?.score ?? 0), kind)
         }
-        if let best = numbered.filter({ $0.number.matches(wanted) }).min(by: { closeness($0) < closeness($1) }) {
+        // Each entry's closeness once, not per comparison (it folds and scores text).
+        if let best = numbered.filter({ $0.number.matches(wanted) }).map({ ($0, closeness($0)) })
+            .min(by: { $0.1 < $1.1 })?.0
+        {
             return candidate(best.place, score: 100)
         }
         if let sameNumber = numbered.filter({ $0.number.number == wanted.number })
@@ -111,7 +115,7 @@ extension GazetteerBackend {
         }
         if numbered.isEmpty {
             // The piece of the street the search ranked first, else the street's first piece.
-            var streetRow = try streetMatch.flatMap { try places(for: [$0], db: db)[$0.id] }
+            var streetRow = streetMatch?.row
             if streetRow == nil {
                 try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
                     if streetRow == nil { streetRow = PlaceRecord(row: row) }
@@ -119,7 +123,7 @@ extension GazetteerBackend {
             }
             guard let streetRow else { return nil }
             var found = candidate(streetRow, score: 100 - Self.streetOnlyDeduction)
-            found.sameAs = streetMatch?.sameAs
+            found.sameAs = streetMatch?.match.sameAs
             return found
         }
         // Between neighbours on the same side of the street (same parity) where they surround

@@ -29,7 +29,7 @@ extension GazetteerBackend {
             } else {
                 // Every match ranked, filtered by minScore only at the end, so the choice of
                 // reading (name, category + place, address) never depends on minScore.
-                let ranked = try textSearch(query, k: .max, center: center, filter: filter, minScore: 0, db: db)
+                let ranked = try textSearch(query, k: .max, center: center, filter: filter, db: db)
                 if (ranked.first?.score ?? 0) < Self.mixedQueryThreshold,
                     let mixed = MixedQuery(searchText, resolver: resolver),
                     let around = try placesAround(
@@ -80,7 +80,7 @@ extension GazetteerBackend {
         anywhere.categoryRanges = nil
         let placeQuery = ParsedQuery(mixed.placeWords.joined(separator: " ") + " ")
         guard
-            let anchor = try textSearch(placeQuery, k: 1, center: center, filter: anywhere, minScore: 0, db: db).first,
+            let anchor = try textSearch(placeQuery, k: 1, center: center, filter: anywhere, db: db).first,
             anchor.score >= Self.mixedPlaceMinimumScore
         else { return nil }
         var categoryFilter = filter

@@ -10,7 +10,7 @@ extension GazetteerBackend {
     /// nothing, strict again with misspelt words corrected; then lenient (any word, corrections
     /// included). A query that matches as typed is never corrected.
     func textSearch(
-        _ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, minScore: Double, db: SQLiteConnection
+        _ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, db: SQLiteConnection
     )
         throws -> [Candidate]
     {
@@ -34,7 +34,7 @@ extension GazetteerBackend {
         }
         let ranked = Self.distinct(
             Ranking.sorted(
-                candidates.filter { $0.score >= minScore }, hasCenter: center != nil,
+                candidates, hasCenter: center != nil,
                 wantsAddress: query.houseNumber != nil))
         return Array(ranked.prefix(k))
     }

@@ -86,7 +86,7 @@ enum TextMatch {
                 matchedName = matchedName || query.wordHasLetter[index]
             } else if let fixes,
                 let (i, edits) = nameWords.indices.lazy.compactMap({ i -> (Int, Int)? in
-                    guard !used[i], let edits = fixes[String(decoding: name[nameWords[i]], as: UTF8.self)] else {
+                    guard !used[i], let edits = Self.edits(fixes, name[nameWords[i]]) else {
                         return nil
                     }
                     return (i, edits)
@@ -98,7 +98,7 @@ enum TextMatch {
             } else if localityWords.contains(where: { equal(locality[$0], word) }) {
                 earned += 1
             } else if let fixes,
-                let edits = localityWords.compactMap({ fixes[String(decoding: locality[$0], as: UTF8.self)] }).min()
+                let edits = localityWords.compactMap({ Self.edits(fixes, locality[$0]) }).min()
             {
                 earned += 1 - creditLostPerEdit * Double(edits)
             }
@@ -107,6 +107,12 @@ enum TextMatch {
         let unmatched = Double(used.filter { !$0 }.count)
         let penalty = min(maxUnmatchedNamePenalty, unmatched * unmatchedNameWordPenalty)
         return max(0, min(100, 100 * earned / Double(query.words.count) - penalty))
+    }
+
+    /// The edits of the alternative spelled as `word`, compared as bytes (a word's few
+    /// alternatives, rather than a string made per row to look one up).
+    private static func edits(_ fixes: [String: Int], _ word: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        fixes.first { $0.key.utf8.count == word.count && $0.key.utf8.elementsEqual(word) }?.value
     }
 
     private static func equal(_ a: Slice<UnsafeBufferPointer<UInt8>>, _ b: [UInt8]) -> Bool {

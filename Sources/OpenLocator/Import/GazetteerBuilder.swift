@@ -133,7 +133,7 @@ public struct GazetteerBuilder: Sendable {
                         try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
                     }
                 }
-                let knownAddresses = AddressKeys(osmPlaces)
+                let knownAddresses = streamed.isEmpty ? nil : AddressKeys(osmPlaces)
                 for index in streamed.indices {
                     progress("reading and writing \(streamed[index].summary.name)")
                     // A background thread reads, enriches and folds the next chunk while this
@@ -141,7 +141,7 @@ public struct GazetteerBuilder: Sendable {
                     nonisolated(unsafe) var reader = streamed[index]
                     nonisolated(unsafe) var duplicates = 0
                     nonisolated(unsafe) let enricher = enricher
-                    nonisolated(unsafe) let knownAddresses = knownAddresses
+                    nonisolated(unsafe) let knownAddresses = knownAddresses!
                     let localities = { (place: PlaceRecord) in localityText(place, countryNames) }
                     try ChunkPipeline.run(
                         produce: { () throws -> [(PlaceRecord, SearchText)]? in

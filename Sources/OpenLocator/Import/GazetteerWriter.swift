@@ -115,44 +115,16 @@ struct SearchText: Sendable {
     static func foldInBackground(
         _ places: [PlaceRecord], localities: [String], consume: (_ index: Int, _ text: SearchText) throws -> Void
     ) throws {
-        let chunkSize = 8192
-        let chunkCount = (places.count + chunkSize - 1) / chunkSize
-        let ready = (0..<chunkCount).map { _ in DispatchSemaphore(value: 0) }
-        let results = UnsafeMutableBufferPointer<SearchText?>.allocate(capacity: places.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
-        let cancelled = StopFlag()
-        nonisolated(unsafe) let output = results  // the folder writes a chunk before signalling it; the consumer reads it after
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global(qos: .userInitiated).async {
-            for chunk in 0..<chunkCount where !cancelled.isSet {
-                for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
-                    output[index] = SearchText(places[index], locality: localities[index])
-                }
-                ready[chunk].signal()
-            }
-            finished.signal()
-        }
-        defer {
-            cancelled.set()
-            finished.wait()
-        }
-        for chunk in 0..<chunkCount {
-            ready[chunk].wait()
-            for index in (chunk * chunkSize)..<min(places.count, (chunk + 1) * chunkSize) {
-                try consume(index, output[index]!)
-            }
-        }
+        nonisolated(unsafe) var next = 0  // only the producer's thread touches it
+        try ChunkPipeline.run(
+            produce: { () -> (start: Int, texts: [SearchText])? in
+                guard next < places.count else { return nil }
+                let range = next..<min(places.count, next + 8192)
+                next = range.upperBound
+                return (range.lowerBound, range.map { SearchText(places[$0], locality: localities[$0]) })
+            },
+            consume: { chunk in
+                for (offset, text) in chunk.texts.enumerated() { try consume(chunk.start + offset, text) }
+            })
     }
-}
-
-/// A flag one thread sets and another polls. `@unchecked Sendable`: guarded by `lock`.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// threads on two cores) when other code blocks it too; the gazetteer's work is synchronous
 /// underneath, so the server calls it directly and keeps no task waiting.
 extension LocatorTask {
-    private func gazetteer() throws -> GazetteerBackend {
+    func gazetteer() throws -> GazetteerBackend {
         guard let backend = backend as? GazetteerBackend else {
             throw LocatorError(.invalidParameter, "blocking calls need a gazetteer, not a remote service")
         }

@@ -35,17 +35,17 @@ final class GeocodeServiceClient: Sendable {
 
     /// Sends one operation ("findAddressCandidates", or "" for the root) and decodes the answer.
     func send<T: WireDecodable>(_ operation: String, _ parameters: WireParameters, as type: T.Type) async throws -> T {
-        let data = try await send(operation, parameters)
+        let body = try await send(operation, parameters)
         do {
-            return try WireResponse.decode(type, from: data)
+            return try WireResponse.decode(type, json: body)
         } catch let error as WireError {
             throw describe(error, status: 200)
         }
     }
 
-    /// Sends one operation and returns the body of a successful answer (HTTP 2xx without an
-    /// ArcGIS error), retrying what may succeed later.
-    func send(_ operation: String, _ parameters: WireParameters) async throws -> Data {
+    /// Sends one operation and returns the parsed body of a successful answer (HTTP 2xx
+    /// without an ArcGIS error; `nil` when the body is not JSON), retrying what may succeed later.
+    func send(_ operation: String, _ parameters: WireParameters) async throws -> JSONValue? {
         guard let scheme = serviceURL.scheme?.lowercased(), ["http", "https"].contains(scheme), serviceURL.host != nil
         else {
             throw LocatorError.invalidParameter("the service URL must be an http:// or https:// GeocodeServer URL")
@@ -61,7 +61,7 @@ final class GeocodeServiceClient: Sendable {
                 let status = response.statusCode
                 let body = try? JSONDecoder().decode(JSONValue.self, from: data)
                 let serviceError = body.flatMap(ErrorResponse.init)
-                if (200..<300).contains(status), serviceError == nil { return data }
+                if (200..<300).contains(status), serviceError == nil { return body }
                 failure = describe(serviceError, status: status)
                 retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap(TimeInterval.init)
             } catch let error as URLError {

@@ -123,35 +123,6 @@ public struct CSVReader {
         return record
     }
 
-    /// One line's fields, for text already in memory.
-    public static func fields(of line: String) -> [String] {
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var iterator = line.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        while let c = pending ?? iterator.next() {
-            pending = nil
-            if inQuotes {
-                if c == "\"" {
-                    let next = iterator.next()
-                    if next == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = next }
-                } else {
-                    field.unicodeScalars.append(c)
-                }
-            } else if c == "\"" && field.isEmpty {
-                inQuotes = true
-            } else if c == "," {
-                fields.append(field)
-                field = ""
-            } else if c != "\r" && c != "\n" {
-                field.unicodeScalars.append(c)
-            }
-        }
-        fields.append(field)
-        return fields
-    }
-
     /// A field as CSV: quoted when it holds a comma, a quote, a line break or edge spaces.
     public static func escaped(_ field: String) -> String {
         let needsQuotes =

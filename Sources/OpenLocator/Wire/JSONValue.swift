@@ -74,12 +74,6 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     /// Integers without a fraction, others in Swift's shortest round-tripping form; NaN and
     /// infinities (not JSON) as the string "NaN", as ArcGIS servers do for missing extents.
-    static func format(_ d: Double) -> String {
-        var out: [UInt8] = []
-        writeNumber(d, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     private static func writeNumber(_ d: Double, to out: inout [UInt8]) {
         guard d.isFinite else { return out.append(contentsOf: "\"NaN\"".utf8) }
         // Whole numbers a double holds exactly (up to 2^53) print as integers.

@@ -15,6 +15,20 @@ extension FindAddressCandidatesRequest {
     }
 }
 
+extension GeocodeAddressesRequest {
+    /// The request as the parameters of a batch (every field unless `outFields` names some).
+    package var geocodeParameters: GeocodeParameters {
+        var parameters = GeocodeParameters()
+        parameters.addCategories(categories)
+        parameters.addResultAttributeNames(outFields)
+        parameters.outputSpatialReference = outSR
+        parameters.searchArea = searchExtent
+        parameters.countryCode = sourceCountry
+        parameters.preferredSearchLocation = location
+        return parameters
+    }
+}
+
 extension ReverseGeocodeRequest {
     /// The request as reverse-geocode parameters; unknown feature types are an error.
     package func reverseParameters() throws -> ReverseGeocodeParameters {

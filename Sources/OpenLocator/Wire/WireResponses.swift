@@ -11,12 +11,12 @@ enum WireResponse {
     /// Decodes `data` as `T`, or throws the server's own error when it sent one instead
     /// (ArcGIS servers often answer errors with HTTP 200 and an `error` body).
     static func decode<T: WireDecodable>(_ type: T.Type, from data: Data) throws -> T {
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw WireError.notJSON
-        }
+        try decode(type, json: try? JSONDecoder().decode(JSONValue.self, from: data))
+    }
+
+    /// ``decode(_:from:)`` for a body already parsed (`nil` when it was not JSON).
+    static func decode<T: WireDecodable>(_ type: T.Type, json: JSONValue?) throws -> T {
+        guard let json else { throw WireError.notJSON }
         if let error = ErrorResponse(json) { throw WireError.service(error) }
         guard let value = T(json) else { throw WireError.unexpectedShape(String(describing: T.self)) }
         return value

@@ -53,8 +53,8 @@ struct OwnPlacesCSVReader: PlaceFileReader {
         }
         let columns = CSVColumns(header.fields)
         self.columns = columns
-        latitude = OwnPlaceFields.latitude.lazy.compactMap { columns.position($0) }.first
-        longitude = OwnPlaceFields.longitude.lazy.compactMap { columns.position($0) }.first
+        latitude = columns.position(OwnPlaceFields.latitude)
+        longitude = columns.position(OwnPlaceFields.longitude)
         guard latitude != nil, longitude != nil, columns.position("category", "type") != nil else {
             throw LocatorError(
                 .invalidInput, "'\(source.name)' needs columns name, category, lat and lon (or latitude, longitude)")
@@ -65,9 +65,7 @@ struct OwnPlacesCSVReader: PlaceFileReader {
         while let record = try csv.next() {
             let fields = record.fields
             let columns = self.columns
-            func value(_ names: [String]) -> String {
-                CSVColumns.value(fields, names.lazy.compactMap { columns.position($0) }.first)
-            }
+            func value(_ names: [String]) -> String { CSVColumns.value(fields, columns.position(names)) }
             let result = checkedCoordinate(
                 latitude: CSVColumns.value(fields, latitude), longitude: CSVColumns.value(fields, longitude)
             ).flatMap { coordinate in
@@ -120,7 +118,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
             func value(_ names: [String]) -> String {
                 names.lazy.compactMap { properties?[$0]?.text?.trimmedSpaces }.first { !$0.isEmpty } ?? ""
             }
-            let result = checkedCoordinate(latitude: String(lat), longitude: String(lon)).flatMap { coordinate in
+            let result = checkedCoordinate(latitude: lat, longitude: lon).flatMap { coordinate in
                 OwnPlaceFields.place(
                     latitude: coordinate.lat, longitude: coordinate.lon, value: value,
                     source: "places:\(summary.name):\(line)")

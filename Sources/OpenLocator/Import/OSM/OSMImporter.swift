@@ -20,8 +20,9 @@ struct OSMImporter {
     /// The address points for each folded "street number": index into `places`, and the
     /// precedence of the object that placed it (0 building, 1 address node, 2 POI).
     private var addressIndex: [String: [(index: Int, precedence: Int)]] = [:]
-    /// Named highway ways by name: their nodes present in the file and those nodes' locations.
-    private var streetWays: [String: [(id: Int64, refs: [Int64], points: [Coordinate])]] = [:]
+    /// Named highway ways by name: the first and last of their nodes present in the file, and
+    /// the locations of all of those nodes.
+    private var streetWays: [String: [(id: Int64, ends: [Int64], points: [Coordinate])]] = [:]
     private let pointAddress = CategoryTree.world["Point Address"]!.code
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
@@ -76,7 +77,8 @@ struct OSMImporter {
         if let highway = way.tags["highway"], let name = way.tags["name"], !name.isEmpty,
             !Self.nonStreetHighways.contains(highway)
         {
-            streetWays[name, default: []].append((way.id, present, points))
+            // Only the ends join ways into streets.
+            streetWays[name, default: []].append((way.id, [present.first!, present.last!], points))
         }
         guard let location = OSMGeometry.representativePoint(points) else { return }
         addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
@@ -181,7 +183,7 @@ struct OSMImporter {
             }
             var owner: [Int64: Int] = [:]
             for (index, way) in ways.enumerated() {
-                for ref in [way.refs.first, way.refs.last].compactMap({ $0 }) {
+                for ref in way.ends {
                     if let other = owner[ref] { parent[root(index)] = root(other) } else { owner[ref] = index }
                 }
             }
