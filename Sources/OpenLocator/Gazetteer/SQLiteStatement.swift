@@ -33,6 +33,10 @@ final class SQLiteStatement {
             case .integer(let i)?: sqlite3_bind_int64(handle, index, i)
             case .double(let d)?: sqlite3_bind_double(handle, index, d)
             case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, transient)
+            case .blob(let bytes)?:
+                bytes.withUnsafeBytes {
+                    _ = sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)
+                }
             }
         }
         return self
@@ -86,6 +90,7 @@ enum SQLiteValue {
     case integer(Int64)
     case double(Double)
     case text(String)
+    case blob([UInt8])
 }
 
 extension SQLiteValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {

@@ -6,10 +6,13 @@ final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
     private var suggestIndex = SuggestIndex()
+    /// The places' R*Tree entries, written in one pass by ``finish()``.
+    private let placesRTree: PackedPlaceRTree
 
     /// Creates the schema in an empty database file.
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, writable: true, create: true)
+        placesRTree = try PackedPlaceRTree(directory: URL(fileURLWithPath: path).deletingLastPathComponent())
         try connection.execute(
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;"
         )
@@ -44,11 +47,7 @@ final class GazetteerWriter {
             .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
         ])
         let id = connection.lastInsertedRowID
-        let category = Double(place.category) * GazetteerSchema.categoryScale
-        try connection.statement("INSERT INTO places_rtree VALUES (?1, ?2, ?2, ?3, ?3, ?4, ?5)").run([
-            .integer(id), .double(place.longitude), .double(place.latitude), .double(category),
-            .double(category + GazetteerSchema.categoryThickness),
-        ])
+        try placesRTree.add(id: id, longitude: place.longitude, latitude: place.latitude, category: place.category)
         try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
             .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
@@ -85,8 +84,10 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Writes the suggest tables, builds the secondary indexes and merges the full-text index.
+    /// Writes the places' R*Tree and the suggest tables, builds the secondary indexes and
+    /// merges the full-text index.
     func finish() throws {
+        try connection.transaction { try placesRTree.write(to: connection) }
         try suggestIndex.write(to: connection)
         try connection.execute(GazetteerSchema.finish)
     }

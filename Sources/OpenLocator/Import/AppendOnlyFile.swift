@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A temporary file written through a buffer and then mapped for reading. The file is
+/// unlinked as soon as it is created, so nothing is left behind however the process ends.
+final class AppendOnlyFile {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var written: Int64 = 0
+    private var mapping: UnsafeMutableRawPointer?
+    private var mappedLength = 0
+    private var mappedProtection: Int32 = 0
+
+    init(directory: URL) throws {
+        var template = Array(directory.appendingPathComponent(".openlocator-build-XXXXXX").path.utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw LocatorError(.buildFailed, "cannot make a temporary file for the build") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, mappedLength) }
+        close(fd)
+    }
+
+    /// Bytes appended so far.
+    var length: Int64 { written + Int64(buffer.count) }
+
+    func append(_ bytes: UnsafeRawBufferPointer) throws {
+        guard mapping == nil else {
+            throw LocatorError(.buildFailed, "the build wrote to a temporary file after reading it back")
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws {
+        var offset = 0
+        while offset < buffer.count {
+            let count = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + offset, buffer.count - offset) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw LocatorError(.buildFailed, "writing a temporary file for the build failed (disk full?)")
+            }
+            offset += count
+        }
+        written += Int64(buffer.count)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Everything written, mapped read-only (empty when nothing was).
+    func mapped() throws -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(try map(PROT_READ))
+    }
+
+    /// Everything written, mapped for reading and writing in place (to sort it, say). Pages
+    /// written back go to the file, not to memory the process must keep.
+    func mappedForUpdate() throws -> UnsafeMutableRawBufferPointer {
+        try map(PROT_READ | PROT_WRITE)
+    }
+
+    private func map(_ protection: Int32) throws -> UnsafeMutableRawBufferPointer {
+        if let mapping {
+            guard protection & ~mappedProtection == 0 else {
+                throw LocatorError(.buildFailed, "a temporary file of the build was mapped read-only")
+            }
+            return UnsafeMutableRawBufferPointer(start: mapping, count: mappedLength)
+        }
+        try flush()
+        guard written > 0 else { return UnsafeMutableRawBufferPointer(start: nil, count: 0) }
+        guard let pointer = mmap(nil, Int(written), protection, MAP_SHARED, fd, 0), pointer != MAP_FAILED else {
+            throw LocatorError(.buildFailed, "cannot map a temporary file for the build")
+        }
+        mapping = pointer
+        mappedProtection = protection
+        mappedLength = Int(written)
+        return UnsafeMutableRawBufferPointer(start: pointer, count: mappedLength)
+    }
+}
