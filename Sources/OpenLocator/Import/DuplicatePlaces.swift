@@ -29,13 +29,14 @@ enum DuplicatePlaces {
 
     /// The places that are not also one of `localities`: a `place=city` node named like a
     /// GeoNames city within 10 km is the same city, and GeoNames has its population and names.
-    static func withoutLocalities(alsoIn localities: [PlaceRecord], from places: [PlaceRecord]) -> [PlaceRecord] {
-        var byName: [String: [PlaceRecord]] = [:]
-        for locality in localities { byName[locality.name.lowercased(), default: []].append(locality) }
+    static func withoutLocalities(alsoIn localities: LocalityIndex, from places: [PlaceRecord]) -> [PlaceRecord] {
+        let byName = localities.indexes(
+            named: Set(places.lazy.filter { $0.addressType == .locality }.map { $0.name.lowercased() }))
         return places.filter { place in
             guard place.addressType == .locality else { return true }
             return !(byName[place.name.lowercased()] ?? []).contains {
-                $0.location.distance(to: place.location) < 10_000
+                let locality = localities.coordinate($0)
+                return Point(latitude: locality.lat, longitude: locality.lon).distance(to: place.location) < 10_000
             }
         }
     }

@@ -9,8 +9,9 @@ import Foundation
 /// let report = try builder.build(to: URL(fileURLWithPath: "helsinki.gazetteer")) { print($0) }
 /// ```
 ///
-/// OSM and GeoNames are read whole; OpenAddresses and place files are streamed a chunk at a
-/// time into the database, so files of any size fit in bounded memory. Rows that cannot be
+/// GeoNames dumps, OpenAddresses and place files are streamed a chunk at a time into the
+/// database, so files of any size fit in bounded memory (of GeoNames, only a compact
+/// ``LocalityIndex`` stays, to place the other sources in). OSM places are read whole. Rows that cannot be
 /// read are counted and reported by line (``Report/sources``), not fatal. The database is
 /// written to a temporary file beside the target and renamed into place only when complete,
 /// so a failed or interrupted build never leaves a half-written gazetteer.
@@ -66,6 +67,10 @@ public struct GazetteerBuilder: Sendable {
                 "nothing to build from: give at least one --osm, --geonames, --openaddresses or --places file")
         }
         // Open every streamed file first, so a bad one fails the build before any work.
+        var geoNames = GeoNamesImporter()
+        for url in geoNamesFiles { try geoNames.readCompanions(for: url) }
+        let geoNamesReaders: [any PlaceFileReader] = try geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
+            .map { try geoNames.placeReader(for: $0) }
         var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
         streamed += try placeFiles.map { url -> any PlaceFileReader in
             let name = url.lastPathComponent.lowercased()
@@ -74,34 +79,6 @@ public struct GazetteerBuilder: Sendable {
                 ? try OwnPlacesGeoJSONReader(url.path) : try OwnPlacesCSVReader(url.path)
         }
         let mapping = try OSMCategoryMapping(contentsOf: categoryMapping)
-
-        var geoNames = GeoNamesImporter()
-        for url in geoNamesFiles {
-            progress("reading GeoNames \(url.lastPathComponent)")
-            try geoNames.read(url)
-        }
-        var summaries = geoNames.summaries
-        var osm = OSMImporter(mapping: mapping)
-        for url in osmFiles {
-            progress("reading OSM \(url.lastPathComponent)")
-            let before = osm.places.count + osm.streets.count
-            try osm.read(url)
-            summaries.append(
-                SourceSummary(
-                    name: url.lastPathComponent, kind: "osm", places: osm.places.count + osm.streets.count - before,
-                    skipped: 0, firstSkipped: []))
-        }
-        let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
-        progress("addressing \(osm.places.count + given.count) places")
-        let enricher = PlaceEnricher(localities: geoNames.places, streets: osm.streets)
-        let distinct = DuplicatePlaces.mergingPOIs(
-            DuplicatePlaces.withoutLocalities(alsoIn: geoNames.places, from: osm.places))
-        let osmPlaces = (distinct + given).map(enricher.enrich)
-        let streets = osm.streets.map { street -> StreetRecord in
-            var street = street
-            street.place = enricher.enrich(street.place)
-            return street
-        }
 
         let directory = output.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
@@ -114,17 +91,51 @@ public struct GazetteerBuilder: Sendable {
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
         var counts: [String: Int] = [:]
+        var summaries: [SourceSummary] = []
         let countryNames = Dictionary(
             geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let localityText = { (place: PlaceRecord) in Self.localityText(place, countryNames) }
         do {
             let writer = try GazetteerWriter(path: temporary.path)
             try writer.connection.transaction {
-                let places = geoNames.places + osmPlaces + streets.map(\.place)
+                // GeoNames first, streamed: only a compact index of the localities stays, to
+                // place the other sources in.
+                nonisolated(unsafe) var localities = LocalityIndex()
+                for reader in geoNamesReaders {
+                    progress("reading and writing GeoNames \(reader.summary.name)")
+                    summaries.append(
+                        try Self.stream(reader, into: writer, localityText: localityText, counts: &counts) { place in
+                            localities.add(place)
+                            return place
+                        })
+                }
+
+                var osm = OSMImporter(mapping: mapping)
+                for url in osmFiles {
+                    progress("reading OSM \(url.lastPathComponent)")
+                    let before = osm.places.count + osm.streets.count
+                    try osm.read(url)
+                    summaries.append(
+                        SourceSummary(
+                            name: url.lastPathComponent, kind: "osm",
+                            places: osm.places.count + osm.streets.count - before, skipped: 0, firstSkipped: []))
+                }
+                let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
+                progress("addressing \(osm.places.count + given.count) places")
+                let enricher = PlaceEnricher(localities: localities, streets: osm.streets)
+                let distinct = DuplicatePlaces.mergingPOIs(
+                    DuplicatePlaces.withoutLocalities(alsoIn: localities, from: osm.places))
+                let osmPlaces = (distinct + given).map(enricher.enrich)
+                let streets = osm.streets.map { street -> StreetRecord in
+                    var street = street
+                    street.place = enricher.enrich(street.place)
+                    return street
+                }
+                let places = osmPlaces + streets.map(\.place)
                 progress("folding and writing \(places.count) places")
                 var ids: [Int64] = []
                 ids.reserveCapacity(places.count)
-                try SearchText.foldInBackground(places, localities: places.map { localityText($0, countryNames) }) {
-                    index, text in
+                try SearchText.foldInBackground(places, localities: places.map(localityText)) { index, text in
                     ids.append(try writer.insert(places[index], searchText: text))
                     counts[places[index].addressType.rawValue, default: 0] += 1
                 }
@@ -133,36 +144,19 @@ public struct GazetteerBuilder: Sendable {
                         try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
                     }
                 }
-                let knownAddresses = streamed.isEmpty ? nil : AddressKeys(osmPlaces)
-                for index in streamed.indices {
-                    progress("reading and writing \(streamed[index].summary.name)")
-                    // A background thread reads, enriches and folds the next chunk while this
-                    // one writes the chunk before.
-                    nonisolated(unsafe) var reader = streamed[index]
+
+                nonisolated(unsafe) let knownAddresses = streamed.isEmpty ? nil : AddressKeys(osmPlaces)
+                for reader in streamed {
+                    progress("reading and writing \(reader.summary.name)")
                     nonisolated(unsafe) var duplicates = 0
-                    nonisolated(unsafe) let enricher = enricher
-                    nonisolated(unsafe) let knownAddresses = knownAddresses!
-                    let localities = { (place: PlaceRecord) in localityText(place, countryNames) }
-                    try ChunkPipeline.run(
-                        produce: { () throws -> [(PlaceRecord, SearchText)]? in
-                            var chunk: [(PlaceRecord, SearchText)] = []
-                            while chunk.count < 8192, let place = try reader.next() {
-                                if knownAddresses.contains(place) {
-                                    duplicates += 1
-                                    continue
-                                }
-                                let enriched = enricher.enrich(place)
-                                chunk.append((enriched, SearchText(enriched, locality: localities(enriched))))
-                            }
-                            return chunk.isEmpty ? nil : chunk
-                        },
-                        consume: { chunk in
-                            for (place, text) in chunk {
-                                try writer.insert(place, searchText: text)
-                                counts[place.addressType.rawValue, default: 0] += 1
-                            }
-                        })
-                    var summary = reader.summary
+                    var summary = try Self.stream(reader, into: writer, localityText: localityText, counts: &counts) {
+                        place in
+                        if knownAddresses!.contains(place) {
+                            duplicates += 1
+                            return nil
+                        }
+                        return enricher.enrich(place)
+                    }
                     summary.places -= duplicates
                     summary.duplicates = duplicates
                     summaries.append(summary)
@@ -195,8 +189,35 @@ public struct GazetteerBuilder: Sendable {
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
 
+    /// Streams one source file into the gazetteer: a background thread reads the next chunk
+    /// of places, passes each through `prepare` (which may drop it by returning `nil`) and
+    /// folds its text, while this thread writes the chunk before. Returns the file's summary.
+    private static func stream(
+        _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
+        counts: inout [String: Int], prepare: @escaping (PlaceRecord) -> PlaceRecord?
+    ) throws -> SourceSummary {
+        nonisolated(unsafe) var reader = reader
+        nonisolated(unsafe) let prepare = prepare
+        try ChunkPipeline.run(
+            produce: { () throws -> [(PlaceRecord, SearchText)]? in
+                var chunk: [(PlaceRecord, SearchText)] = []
+                while chunk.count < 8192, let read = try reader.next() {
+                    guard let place = prepare(read) else { continue }
+                    chunk.append((place, SearchText(place, locality: localityText(place))))
+                }
+                return chunk.isEmpty ? nil : chunk
+            },
+            consume: { chunk in
+                for (place, text) in chunk {
+                    try writer.insert(place, searchText: text)
+                    counts[place.addressType.rawValue, default: 0] += 1
+                }
+            })
+        return reader.summary
+    }
+
     /// The words that place a place: neighbourhood, city, postcode, region, country name.
-    private func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
+    private static func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
         let countryName = countryNames[place.country] ?? ""
         return
             ([place.neighborhood, place.city] + place.localityAliases + [

