@@ -32,7 +32,17 @@ final class SQLiteStatement {
             case .none: sqlite3_bind_null(handle, index)
             case .integer(let i)?: sqlite3_bind_int64(handle, index, i)
             case .double(let d)?: sqlite3_bind_double(handle, index, d)
-            case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, transient)
+            case .text(var s)?:
+                // The string's own UTF-8 storage, with its length: no C string is made.
+                s.withUTF8 { utf8 in
+                    if let base = utf8.baseAddress {
+                        base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                            _ = sqlite3_bind_text(handle, index, $0, Int32(utf8.count), transient)
+                        }
+                    } else {
+                        _ = sqlite3_bind_text(handle, index, "", 0, transient)
+                    }
+                }
             case .blob(let bytes)?:
                 bytes.withUnsafeBytes {
                     _ = sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)

@@ -8,6 +8,8 @@ final class GazetteerWriter {
     private var suggestIndex = SuggestIndex()
     /// The places' R*Tree entries, written in one pass by ``finish()``.
     private let placesRTree: PackedPlaceRTree
+    private let insertPlace: SQLiteStatement
+    private let insertSearchText: SQLiteStatement
 
     /// Creates the schema in an empty database file.
     init(path: String) throws {
@@ -20,6 +22,14 @@ final class GazetteerWriter {
         // Merge the full-text index once at the end ('optimize' in finish()) rather than
         // while inserting.
         try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0)")
+        insertPlace = try connection.statement(
+            """
+            INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
+                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+            """)
+        insertSearchText = try connection.statement(
+            "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
         for category in CategoryTree.world.categories {
@@ -33,13 +43,7 @@ final class GazetteerWriter {
     /// Inserts a place and returns its id.
     @discardableResult
     func insert(_ place: PlaceRecord, searchText: SearchText) throws -> Int64 {
-        try connection.statement(
-            """
-            INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
-                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
-            """
-        ).run([
+        try insertPlace.run([
             .text(place.name), .text(place.addressType.rawValue), .integer(Int64(place.category)),
             .text(place.houseNumber), .text(place.street), .text(place.neighborhood), .text(place.city),
             .text(place.subregion), .text(place.region), .text(place.postal), .text(place.country),
@@ -48,12 +52,11 @@ final class GazetteerWriter {
         ])
         let id = connection.lastInsertedRowID
         try placesRTree.add(id: id, longitude: place.longitude, latitude: place.latitude, category: place.category)
-        try connection.statement("INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)").run([
+        try insertSearchText.run([
             .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
         suggestIndex.add(
-            id: id, importance: place.importance,
-            foldedNames: [searchText.name] + searchText.alternateNames.components(separatedBy: " ; "),
+            id: id, importance: place.importance, prefixes: searchText.suggestPrefixes, foldedName: searchText.name,
             displayName: place.name, isPOI: place.addressType == .poi)
         return id
     }
@@ -99,14 +102,17 @@ struct SearchText: Sendable {
     /// Folded alternate names, distinct and sorted, separated by " ; ".
     var alternateNames: String
     var locality: String
+    /// The name words' prefixes for the suggest index (``SuggestIndex/prefixes(ofFoldedNames:)``).
+    var suggestPrefixes: [String]
 
     /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
     init(_ place: PlaceRecord, locality: String) {
         let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
         name = TextFolding.fold(searchName)
-        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name])
-        alternateNames = alternates.sorted().joined(separator: " ; ")
+        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
+        alternateNames = alternates.joined(separator: " ; ")
         self.locality = TextFolding.fold(locality)
+        suggestPrefixes = SuggestIndex.prefixes(ofFoldedNames: [name] + alternates)
     }
 
     /// Folds the places' search texts on a background thread, chunk by chunk, while `consume`

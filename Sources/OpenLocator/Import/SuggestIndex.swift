@@ -15,31 +15,36 @@ struct SuggestIndex {
     private var best: [String: [(importance: Double, id: Int64)]] = [:]
     private var chainCounts: [String: (name: String, count: Int)] = [:]
 
-    /// Records a place's folded name words (own and alternate names).
-    mutating func add(id: Int64, importance: Double, foldedNames: [String], displayName: String, isPOI: Bool) {
-        var prefixes: Set<String> = []
-        for name in foldedNames {
-            for word in name.split(separator: " ") where word.count >= Self.prefixLengths.lowerBound {
-                for length in Self.prefixLengths where word.count >= length {
-                    prefixes.insert(String(word.prefix(length)))
+    /// The distinct 2- and 3-letter prefixes of the words of a place's folded names. (Pure, so
+    /// a build computes them on its reading thread, with the rest of ``SearchText``.)
+    static func prefixes(ofFoldedNames names: [String]) -> [String] {
+        var prefixes: [String] = []
+        func keep(_ prefix: String) { if !prefixes.contains(prefix) { prefixes.append(prefix) } }
+        for name in names {
+            for word in name.utf8.split(separator: UInt8(ascii: " ")) where word.count >= prefixLengths.lowerBound {
+                if word.allSatisfy({ $0 < 0x80 }) {
+                    // Folded text is nearly always ASCII: a letter is a byte.
+                    for length in prefixLengths where word.count >= length {
+                        keep(String(decoding: word.prefix(length), as: UTF8.self))
+                    }
+                } else {
+                    let characters = Substring(word)
+                    for length in prefixLengths where characters.count >= length {
+                        keep(String(characters.prefix(length)))
+                    }
                 }
             }
         }
-        for prefix in prefixes { offer(prefix, importance: importance, id: id) }
-        if isPOI, let key = foldedNames.first, !key.isEmpty {
-            chainCounts[key, default: (displayName, 0)].count += 1
-        }
+        return prefixes
     }
 
-    private mutating func offer(_ prefix: String, importance: Double, id: Int64) {
-        var list = best[prefix, default: []]
-        if list.count == Self.placesPerPrefix {
-            guard let last = list.last, importance > last.importance else { return }
-            list.removeLast()
+    /// Records a place under its name prefixes (from ``prefixes(ofFoldedNames:)``); a POI also
+    /// counts towards the chain of its folded name.
+    mutating func add(id: Int64, importance: Double, prefixes: [String], foldedName: String, displayName: String, isPOI: Bool) {
+        for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
+        if isPOI, !foldedName.isEmpty {
+            chainCounts[foldedName, default: (displayName, 0)].count += 1
         }
-        let index = list.firstIndex { $0.importance < importance } ?? list.endIndex
-        list.insert((importance, id), at: index)
-        best[prefix] = list
     }
 
     /// Writes both tables.
@@ -53,5 +58,17 @@ struct SuggestIndex {
         for (key, chain) in chainCounts where chain.count >= Self.minimumChainSize {
             try insertChain.run([.text(key), .text(chain.name), .integer(Int64(chain.count))])
         }
+    }
+}
+
+extension Array where Element == (importance: Double, id: Int64) {
+    /// Inserts an entry in descending order of importance (after equal ones), keeping at most
+    /// `limit` entries; changes nothing when the list is full of more important ones.
+    fileprivate mutating func offer(_ entry: Element, keeping limit: Int) {
+        if count == limit {
+            guard let last, entry.importance > last.importance else { return }
+            removeLast()
+        }
+        insert(entry, at: firstIndex { $0.importance < entry.importance } ?? endIndex)
     }
 }
