@@ -51,7 +51,15 @@ enum ServeCommand: Command {
         if let workers = arguments.value("workers") {
             limits.workers = try ArgumentValues.integer(workers, option: "--workers", range: 1...256)
         }
-        let apiKey = arguments.value("api-key") ?? ProcessInfo.processInfo.environment["LOCATOR_SERVE_API_KEY"]
+        // An empty --api-key is most likely an unset shell variable: refuse it rather than serve
+        // without the token the operator meant to require. An empty environment variable is unset.
+        if arguments.value("api-key")?.isEmpty == true {
+            throw LocatorError(
+                .invalidParameter, "--api-key is empty: give the key, or leave the option out to serve without one")
+        }
+        let apiKey =
+            arguments.value("api-key")
+            ?? ProcessInfo.processInfo.environment["LOCATOR_SERVE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         let task = try locatorTask(arguments)
         _ = try await task.locatorInfo  // open and check the gazetteer before listening
         let routes = GeocodeServerRoutes(task: task, apiKey: apiKey)

@@ -111,6 +111,39 @@ import Testing
         #expect(try #require(last["locator_lat"]?.number) > 60)
     }
 
+    @Test func jsonLineNumbersKeepEveryDigitInCSVAndGeoJSONOutput() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("ids.jsonl")
+        try """
+        {"id":12345678901234567890,"street":"Kaivokatu 1","ratio":0.1000000000000000055511151231257827,"n":-0}
+        {"id":98765432109876543210,"street":"zqxjkvw vyqzx"}
+
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let csv = try CLI.run(["batch", input.path, "--column", "street", "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let rows = csv.stdout.split(separator: "\r\n").map(String.init)
+        #expect(rows.first?.hasPrefix("id,street,ratio,n,match_addr,") == true)
+        #expect(
+            rows.dropFirst().first?.hasPrefix(
+                "12345678901234567890,Kaivokatu 1,0.1000000000000000055511151231257827,-0,") == true)
+        #expect(rows.dropFirst(2).first?.hasPrefix("98765432109876543210,zqxjkvw vyqzx,,,") == true)
+
+        let geojson = try CLI.run(["batch", input.path, "--column", "street", "--format", "geojson"])
+        #expect(geojson.status == 0, "\(geojson.stderr)")
+        #expect(geojson.stdout.contains(#""properties":{"id":12345678901234567890,"street":"Kaivokatu 1","#))
+        #expect(geojson.stdout.contains(#""properties":{"id":98765432109876543210,"#))
+        // Still one valid FeatureCollection with both features, the first one placed.
+        let collection = try JSONValue.parse(geojson.stdout)
+        guard case .array(let features)? = collection["features"] else {
+            Issue.record("no features: \(geojson.stdout.prefix(300))")
+            return
+        }
+        #expect(features.count == 2)
+        #expect(features[0]["geometry"]?["type"]?.text == "Point")
+        #expect(features[0]["properties"]?["status"]?.text == "matched")
+        #expect(features[1]["geometry"] == .null && features[1]["properties"]?["status"]?.text == "unmatched")
+    }
+
     @Test func theGazetteersOwnAddressesRoundTripWithin50Metres() async throws {
         // Reverse geocode a grid of points, then geocode the addresses found, as a batch.
         let task = try Fixtures.task()

@@ -65,6 +65,10 @@ import Testing
         #expect(try CLI.run(["serve", "--port", "70000"]).status == 64)
         #expect(try CLI.run(["serve", "--workers", "0"]).status == 64)
         #expect(try CLI.run(["serve", "--host", "localhost.example"]).stderr.contains("IPv4"))
+        // An empty key (an unset shell variable, say) must not quietly serve without a token.
+        let emptyKey = try CLI.run(["serve", "--api-key", "", "--port", "0"])
+        #expect(emptyKey.status == 64)
+        #expect(emptyKey.stderr.hasPrefix("Error: --api-key is empty"))
     }
 
     /// The requests esri-leaflet-geocoder 3.x sends, as its source builds them.

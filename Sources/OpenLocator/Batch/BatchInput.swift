@@ -6,11 +6,29 @@ public struct BatchRecord: Sendable {
     /// A JSON line's object as written, so JSON-lines output keeps it byte for byte (numbers
     /// beyond a double's precision included) and only appends the match's fields.
     public var json: [UInt8]?
+    /// Where each field's value lies in ``json``, when it came from there.
+    var valueText: [Range<Int>] = []
 
     public init(fields: [(name: String, value: JSONValue)], line: Int, json: [UInt8]? = nil) {
         self.fields = fields
         self.line = line
         self.json = json
+    }
+
+    /// A field's value as a CSV field: text as is, numbers as the JSON line wrote them (so
+    /// 12345678901234567890 stays exact), null empty.
+    func csvText(_ index: Int) -> String {
+        if case .number = fields[index].value, let json, index < valueText.count {
+            return String(decoding: json[valueText[index]], as: UTF8.self)
+        }
+        return fields[index].value.csvText
+    }
+
+    /// The CSV text of the first field named `name` (in any case), or "" without one.
+    func csvText(named name: String) -> String {
+        let index =
+            fields.firstIndex { $0.name == name } ?? fields.firstIndex { $0.name.lowercased() == name.lowercased() }
+        return index.map(csvText) ?? ""
     }
 
     /// The value of a field, its name in any case.
@@ -116,13 +134,15 @@ public struct BatchInput {
         while let line = try reader.next() {
             guard line.bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }  // blank
             do {
-                let value = try JSONValue.parse(line.bytes)
+                let (value, valueText) = try JSONValue.parseKeepingMemberText(line.bytes)
                 guard case .object(let members) = value else {
                     warnings.append("line \(line.number): not a JSON object; written as unmatched")
                     return BatchRecord(fields: [], line: line.number)
                 }
-                return BatchRecord(
+                var record = BatchRecord(
                     fields: members.map { (name: $0.0, value: $0.1) }, line: line.number, json: line.bytes)
+                record.valueText = valueText
+                return record
             } catch {
                 warnings.append("line \(line.number): \(error); written as unmatched")
                 return BatchRecord(fields: [], line: line.number)

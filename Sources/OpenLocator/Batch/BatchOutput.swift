@@ -156,7 +156,8 @@ public final class BatchOutput {
                 // By position when the row has the header's columns (names may repeat), else by name.
                 let aligned =
                     record.fields.count == columns.count && zip(record.fields, columns).allSatisfy { $0.name == $1 }
-                let input = aligned ? record.fields.map(\.value.csvText) : columns.map { record[$0]?.csvText ?? "" }
+                let input =
+                    aligned ? record.fields.indices.map(record.csvText) : columns.map { record.csvText(named: $0) }
                 let line = (input + names.values(match).map { $0.csvText }).map(CSVReader.escaped)
                 bytes += Array((line.joined(separator: ",") + "\r\n").utf8)
             case .jsonl:
@@ -172,11 +173,9 @@ public final class BatchOutput {
                             ("coordinates", .array([.number(Self.coordinate(p.x)), .number(Self.coordinate(p.y))])),
                         ])
                     } ?? .null
-                let feature = JSONValue.object([
-                    ("type", .string("Feature")), ("geometry", geometry),
-                    ("properties", .object(Self.members(record, match, names))),
-                ])
-                bytes += feature.utf8()
+                // The properties are the JSON-lines row: a JSON line's own values pass through as written.
+                bytes += Array(#"{"type":"Feature","geometry":"#.utf8) + geometry.utf8()
+                bytes += Array(#","properties":"#.utf8) + Self.jsonLine(record, match, names) + [UInt8(ascii: "}")]
                 bytes.append(0x0A)
             }
             hasRows = true
@@ -245,14 +244,6 @@ public final class BatchOutput {
 
     /// Coordinates to 7 decimals (about a centimetre).
     static func coordinate(_ value: Double) -> Double { (value * 1e7).rounded() / 1e7 }
-
-    /// A JSON row: the record's own fields, then the match's, renamed where this record (whose
-    /// keys may differ from the first's) already uses a name.
-    private static func members(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [(
-        String, JSONValue
-    )] {
-        record.fields.map { ($0.name, $0.value) } + added(record, match, names)
-    }
 
     /// The match's fields under names this record does not use.
     private static func added(_ record: BatchRecord, _ match: BatchMatch, _ names: OutputNames) -> [(

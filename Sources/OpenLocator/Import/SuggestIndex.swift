@@ -40,7 +40,9 @@ struct SuggestIndex {
 
     /// Records a place under its name prefixes (from ``prefixes(ofFoldedNames:)``); a POI also
     /// counts towards the chain of its folded name.
-    mutating func add(id: Int64, importance: Double, prefixes: [String], foldedName: String, displayName: String, isPOI: Bool) {
+    mutating func add(
+        id: Int64, importance: Double, prefixes: [String], foldedName: String, displayName: String, isPOI: Bool
+    ) {
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
         if isPOI, !foldedName.isEmpty {
             chainCounts[foldedName, default: (displayName, 0)].count += 1

@@ -23,6 +23,16 @@ extension JSONValue {
         return value
     }
 
+    /// Parses JSON text and also returns, for a top-level object, where each member's value
+    /// lies in `bytes`: a number's digits as written, beyond what a `Double` keeps.
+    static func parseKeepingMemberText(_ bytes: [UInt8]) throws(SyntaxError) -> (JSONValue, [Range<Int>]) {
+        var parser = JSONParser(bytes: bytes)
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
+        return (value, parser.topLevelMemberText)
+    }
+
     /// Parses JSON text from a string.
     public static func parse(_ text: String) throws(SyntaxError) -> JSONValue { try parse(Array(text.utf8)) }
 }
@@ -31,6 +41,8 @@ extension JSONValue {
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
+    /// Where the values of the top-level object's members lie, in order.
+    var topLevelMemberText: [Range<Int>] = []
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -81,7 +93,10 @@ private struct JSONParser {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
+            skipSpace()
+            let start = index
             members.append((key, try value(depth: depth + 1)))
+            if depth == 0 { topLevelMemberText.append(start..<index) }
             skipSpace()
             guard index < bytes.count else { throw error("unexpected end in an object") }
             if bytes[index] == UInt8(ascii: ",") {
