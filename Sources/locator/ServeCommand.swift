@@ -53,13 +53,13 @@ enum ServeCommand: Command {
         }
         // An empty --api-key is most likely an unset shell variable: refuse it rather than serve
         // without the token the operator meant to require. An empty environment variable is unset.
-        if arguments.value("api-key")?.isEmpty == true {
+        let givenKey = arguments.value("api-key")
+        if let givenKey, givenKey.allSatisfy(\.isWhitespace) {
             throw LocatorError(
                 .invalidParameter, "--api-key is empty: give the key, or leave the option out to serve without one")
         }
         let apiKey =
-            arguments.value("api-key")
-            ?? ProcessInfo.processInfo.environment["LOCATOR_SERVE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+            givenKey ?? ProcessInfo.processInfo.environment["LOCATOR_SERVE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         let task = try locatorTask(arguments)
         _ = try await task.locatorInfo  // open and check the gazetteer before listening
         let routes = GeocodeServerRoutes(task: task, apiKey: apiKey)

@@ -158,6 +158,26 @@ import Testing
         #expect(throws: LocatorError.self) { try other.read(garbage) }
     }
 
+    @Test func aCompanionTableNamedOnTheCommandLineWinsInAnyOrder() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let dumps = folder.appendingPathComponent("dumps")
+        let mine = folder.appendingPathComponent("mine")
+        for directory in [dumps, mine] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let dump = try Self.write(
+            "658225\tHelsinki\tHelsinki\t\t60.16952\t24.93545\tP\tPPLC\tFI\t\t01\t\t\t\t558457\t\t\t\t\n",
+            "cities.txt", in: dumps)
+        _ = try Self.write("FI.01\tUusimaa\tUusimaa\t1\n", "admin1CodesASCII.txt", in: dumps)
+        let named = try Self.write("FI.01\tNyland\tNyland\t1\n", "admin1CodesASCII.txt", in: mine)
+        for order in [[dump, named], [named, dump]] {
+            var importer = GeoNamesImporter()
+            try importer.readCompanions(among: order)
+            var reader = try importer.placeReader(for: dump)
+            #expect(try reader.next()?.region == "Nyland", "\(order.map(\.path))")
+        }
+    }
+
     @Test func allKindsOfSourcesCombineIntoOneGazetteerThatInfoDescribes() async throws {
         let folder = try Fixtures.temporaryDirectory()
         let target = folder.appendingPathComponent("combined.gazetteer")

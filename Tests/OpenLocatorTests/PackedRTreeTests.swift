@@ -3,15 +3,17 @@ import Testing
 
 @testable import OpenLocator
 
-/// The places' R*Tree is written node by node by ``PackedPlaceRTree``, not through SQLite's
+/// The places' R*Tree is written node by node by ``PackedRTree``, not through SQLite's
 /// own inserts, so these check it the way SQLite would: its own consistency check, and every
 /// query answered exactly as a scan of the places table answers it.
 @Suite struct PackedRTreeTests {
     @Test func sqlitesOwnCheckFindsTheDefaultGazetteersTreeSound() throws {
         let connection = try SQLiteConnection(path: try Fixtures.defaultGazetteerURL().path)
-        var verdict = ""
-        try connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { verdict = $0.text(0) }
-        #expect(verdict == "ok")
+        for table in ["places_rtree", "street_segments"] {
+            var verdict = ""
+            try connection.statement("SELECT rtreecheck('\(table)')").forEachRow { verdict = $0.text(0) }
+            #expect(verdict == "ok", "\(table)")
+        }
         var (entries, places) = (Int64(-1), Int64(-2))
         try connection.statement("SELECT (SELECT count(*) FROM places_rtree_rowid), (SELECT count(*) FROM places)")
             .forEachRow { (entries, places) = ($0.int(0), $0.int(1)) }
@@ -75,6 +77,106 @@ import Testing
         #expect(nonEmpty >= 20)
     }
 
+    @Test func streetSegmentQueriesFindExactlyWhatAScanOfTheirEndsFinds() throws {
+        let connection = try SQLiteConnection(path: try Fixtures.defaultGazetteerURL().path)
+        var segments = 0
+        try connection.statement("SELECT count(*) FROM street_segments").forEachRow { segments = Int($0.int(0)) }
+        #expect(segments > 1000)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let size = [0.0005, 0.002, 0.01, 0.1].randomElement(using: &generator)!
+            let lon = 24.94 + Double.random(in: -0.02...0.02, using: &generator)
+            let lat = 60.17 + Double.random(in: -0.01...0.01, using: &generator)
+            let box: [SQLiteValue?] = [
+                .double(lon - size), .double(lon + size), .double(lat - size), .double(lat + size),
+            ]
+            var fromTree: [Int64: [Double]] = [:]
+            try connection.statement(
+                """
+                SELECT id, place_id, lon1, lat1, lon2, lat2 FROM street_segments
+                WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4
+                """
+            ).forEachRow(box) {
+                fromTree[$0.int(0)] = [Double($0.int(1)), $0.double(2), $0.double(3), $0.double(4), $0.double(5)]
+            }
+            // The ends are exact doubles; the tree's boxes are floats rounded outward.
+            var fromScan: [Int64: [Double]] = [:]
+            var onEdge: Set<Int64> = []
+            try connection.statement("SELECT rowid, a0, a1, a2, a3, a4 FROM street_segments_rowid").forEachRow {
+                let ends = [$0.double(2), $0.double(3), $0.double(4), $0.double(5)]
+                let (minLon, maxLon) = (min(ends[0], ends[2]), max(ends[0], ends[2]))
+                let (minLat, maxLat) = (min(ends[1], ends[3]), max(ends[1], ends[3]))
+                let inside =
+                    maxLon >= lon - size && minLon <= lon + size && maxLat >= lat - size && minLat <= lat + size
+                let near =
+                    maxLon >= lon - size - 1e-4 && minLon <= lon + size + 1e-4 && maxLat >= lat - size - 1e-4
+                    && minLat <= lat + size + 1e-4
+                if inside { fromScan[$0.int(0)] = [Double($0.int(1))] + ends }
+                if near && !inside { onEdge.insert($0.int(0)) }
+            }
+            #expect(Set(fromScan.keys).isSubset(of: Set(fromTree.keys)))
+            #expect(Set(fromTree.keys).subtracting(fromScan.keys).isSubset(of: onEdge))
+            for (id, values) in fromScan { #expect(fromTree[id] == values, "segment \(id)") }
+        }
+    }
+
+    /// Trees of every shape: empty, a lone root leaf, a full one, one entry more (two levels),
+    /// three levels, and categories of a single place each.
+    @Test(arguments: [0, 1, 51, 52, 2_602, 6_000])
+    func packedTreesOfEverySizeAnswerLikeAScan(size: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let connection = try SQLiteConnection(
+            path: folder.appendingPathComponent("t.sqlite").path, writable: true, create: true)
+        try connection.execute(
+            "CREATE VIRTUAL TABLE places_rtree USING rtree(id, min_lon, max_lon, min_lat, max_lat, min_category, max_category)"
+        )
+        let tree = try PackedRTree<PlaceRTreeEntry>(table: "places_rtree", directory: folder)
+        var generator = SystemRandomNumberGenerator()
+        var entries: [PlaceRTreeEntry] = []
+        for id in 1...max(1, size) where size > 0 {
+            // Half in a few busy categories, half each in a category of its own.
+            let category = id.isMultiple(of: 2) ? UInt32(id % 5) : UInt32(100 + id)
+            let entry = PlaceRTreeEntry(
+                id: Int64(id), longitude: .random(in: -180...180, using: &generator),
+                latitude: .random(in: -90...90, using: &generator), category: category)
+            entries.append(entry)
+            try tree.add(entry)
+        }
+        try connection.transaction { try tree.write(to: connection) }
+        var verdict = ""
+        try connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { verdict = $0.text(0) }
+        #expect(verdict == "ok")
+        var stored = -1
+        try connection.statement("SELECT count(*) FROM places_rtree").forEachRow { stored = Int($0.int(0)) }
+        #expect(stored == size)
+        for _ in 0..<30 {
+            let (lon, lat) = (
+                Double.random(in: -180...180, using: &generator), Double.random(in: -90...90, using: &generator)
+            )
+            let half = [0.5, 10, 90].randomElement(using: &generator)!
+            let code = Double([0, 1, 2, 3, 4, 101, 103, UInt32(size) + 99].randomElement(using: &generator)!)
+            let query: [SQLiteValue?] = [
+                .double(lon - half), .double(lon + half), .double(lat - half / 2), .double(lat + half / 2),
+                .double(code * GazetteerSchema.categoryScale), .double(code * GazetteerSchema.categoryScale),
+            ]
+            var found: Set<Int64> = []
+            try connection.statement(
+                """
+                SELECT id FROM places_rtree WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4
+                    AND max_category >= ?5 AND min_category <= ?6
+                """
+            ).forEachRow(query) { found.insert($0.int(0)) }
+            let expected = Set(
+                entries.filter { entry in
+                    let b = entry.box.bounds
+                    return Double(b.1) >= lon - half && Double(b.0) <= lon + half && Double(b.3) >= lat - half / 2
+                        && Double(b.2) <= lat + half / 2 && Double(b.5) >= code * GazetteerSchema.categoryScale
+                        && Double(b.4) <= code * GazetteerSchema.categoryScale
+                }.map(\.id))
+            #expect(found == expected)
+        }
+    }
+
     @Test func roundsToFloatsExactlyAsSQLitesOwnInsertDoes() throws {
         let connection = try SQLiteConnection(path: ":memory:", writable: true, create: true)
         try connection.execute("CREATE VIRTUAL TABLE t USING rtree(id, low, high)")
@@ -88,8 +190,8 @@ import Testing
             try connection.statement("SELECT low, high FROM t WHERE id = ?1").forEachRow([.integer(Int64(index))]) {
                 stored = ($0.double(0), $0.double(1))
             }
-            #expect(Double(PackedPlaceRTree.roundedDown(value)) == stored.0, "\(value)")
-            #expect(Double(PackedPlaceRTree.roundedUp(value)) == stored.1, "\(value)")
+            #expect(Double(RTreeBox.roundedDown(value)) == stored.0, "\(value)")
+            #expect(Double(RTreeBox.roundedUp(value)) == stored.1, "\(value)")
         }
     }
 
@@ -102,7 +204,7 @@ import Testing
             for y in 0..<16 {
                 cells.append(
                     (
-                        PackedPlaceRTree.hilbertIndex(
+                        RTreeBox.hilbertIndex(
                             -180 + (Double(x) + 0.5) * step, -90 + (Double(y) + 0.5) * step / 2), x, y
                     ))
             }

@@ -1,12 +1,13 @@
 /// One row of a batch: its fields as read (CSV text, or JSON values from a JSON line) and
 /// the line it starts on.
 public struct BatchRecord: Sendable {
-    public var fields: [(name: String, value: JSONValue)]
+    public var fields: [(name: String, value: JSONValue)] { didSet { valueText = [] } }
     public var line: Int
     /// A JSON line's object as written, so JSON-lines output keeps it byte for byte (numbers
     /// beyond a double's precision included) and only appends the match's fields.
-    public var json: [UInt8]?
-    /// Where each field's value lies in ``json``, when it came from there.
+    public var json: [UInt8]? { didSet { valueText = [] } }
+    /// Where each field's value lies in ``json``, when it came from there (forgotten when
+    /// either changes).
     var valueText: [Range<Int>] = []
 
     public init(fields: [(name: String, value: JSONValue)], line: Int, json: [UInt8]? = nil) {
@@ -18,7 +19,9 @@ public struct BatchRecord: Sendable {
     /// A field's value as a CSV field: text as is, numbers as the JSON line wrote them (so
     /// 12345678901234567890 stays exact), null empty.
     func csvText(_ index: Int) -> String {
-        if case .number = fields[index].value, let json, index < valueText.count {
+        if case .number = fields[index].value, let json, index < valueText.count,
+            valueText[index].upperBound <= json.count
+        {
             return String(decoding: json[valueText[index]], as: UTF8.self)
         }
         return fields[index].value.csvText
@@ -139,9 +142,13 @@ public struct BatchInput {
                     warnings.append("line \(line.number): not a JSON object; written as unmatched")
                     return BatchRecord(fields: [], line: line.number)
                 }
+                // Invalid UTF-8 is not passed through: the row is written anew from its parsed
+                // values (with U+FFFD), as RFC 8259 and RFC 7946 want.
+                let valid = String(validating: line.bytes, as: UTF8.self) != nil
                 var record = BatchRecord(
-                    fields: members.map { (name: $0.0, value: $0.1) }, line: line.number, json: line.bytes)
-                record.valueText = valueText
+                    fields: members.map { (name: $0.0, value: $0.1) }, line: line.number, json: valid ? line.bytes : nil
+                )
+                if valid { record.valueText = valueText }
                 return record
             } catch {
                 warnings.append("line \(line.number): \(error); written as unmatched")

@@ -16,7 +16,7 @@
 ///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 14
+    static let version = 15
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///

@@ -38,6 +38,10 @@ final class SQLiteConnection {
         sqlite3_extended_result_codes(db, 1)
     }
 
+    /// Lets this connection write virtual tables' shadow tables (an R*Tree's nodes), which a
+    /// SQLite built or configured "defensive" forbids.
+    func allowShadowTableWrites() { _ = openlocator_sqlite3_allow_shadow_table_writes(handle) }
+
     /// Process-wide SQLite settings, made once before the first connection opens.
     private static let configured: Void = { _ = openlocator_sqlite3_disable_memory_statistics() }()
 

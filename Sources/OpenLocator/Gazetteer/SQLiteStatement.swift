@@ -35,17 +35,22 @@ final class SQLiteStatement {
             case .text(var s)?:
                 // The string's own UTF-8 storage, with its length: no C string is made.
                 s.withUTF8 { utf8 in
-                    if let base = utf8.baseAddress {
-                        base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-                            _ = sqlite3_bind_text(handle, index, $0, Int32(utf8.count), transient)
+                    utf8.withMemoryRebound(to: CChar.self) {
+                        if let base = $0.baseAddress {
+                            _ = sqlite3_bind_text64(
+                                handle, index, base, sqlite3_uint64($0.count), transient, UInt8(SQLITE_UTF8))
+                        } else {
+                            _ = sqlite3_bind_text(handle, index, "", 0, transient)
                         }
-                    } else {
-                        _ = sqlite3_bind_text(handle, index, "", 0, transient)
                     }
                 }
             case .blob(let bytes)?:
                 bytes.withUnsafeBytes {
-                    _ = sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), transient)
+                    if let base = $0.baseAddress {
+                        _ = sqlite3_bind_blob64(handle, index, base, sqlite3_uint64($0.count), transient)
+                    } else {
+                        _ = sqlite3_bind_zeroblob(handle, index, 0)
+                    }
                 }
             }
         }

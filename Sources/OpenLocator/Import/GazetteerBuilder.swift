@@ -66,9 +66,13 @@ public struct GazetteerBuilder: Sendable {
                 .invalidInput,
                 "nothing to build from: give at least one --osm, --geonames, --openaddresses or --places file")
         }
-        // Open every streamed file first, so a bad one fails the build before any work.
+        // Open every file first, so a missing or unreadable one fails the build before any work.
+        // (A file that turns out malformed stops the build where it is found.)
+        for url in osmFiles where !FileManager.default.isReadableFile(atPath: url.path) {
+            throw LocatorError(.invalidInput, "cannot read OSM file '\(url.lastPathComponent)': no such readable file")
+        }
         var geoNames = GeoNamesImporter()
-        for url in geoNamesFiles { try geoNames.readCompanions(for: url) }
+        try geoNames.readCompanions(among: geoNamesFiles)
         let geoNamesReaders: [any PlaceFileReader] = try geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
             .map { try geoNames.placeReader(for: $0) }
         var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
@@ -145,13 +149,13 @@ public struct GazetteerBuilder: Sendable {
                     }
                 }
 
-                nonisolated(unsafe) let knownAddresses = streamed.isEmpty ? nil : AddressKeys(osmPlaces)
+                nonisolated(unsafe) let knownAddresses = AddressKeys(streamed.isEmpty ? [] : osmPlaces)
                 for reader in streamed {
                     progress("reading and writing \(reader.summary.name)")
                     nonisolated(unsafe) var duplicates = 0
                     var summary = try Self.stream(reader, into: writer, localityText: localityText, counts: &counts) {
                         place in
-                        if knownAddresses!.contains(place) {
+                        if knownAddresses.contains(place) {
                             duplicates += 1
                             return nil
                         }

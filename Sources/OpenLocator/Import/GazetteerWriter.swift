@@ -6,15 +6,19 @@ final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
     private var suggestIndex = SuggestIndex()
-    /// The places' R*Tree entries, written in one pass by ``finish()``.
-    private let placesRTree: PackedPlaceRTree
+    /// The R*Trees' entries, written in one pass each by ``finish()``.
+    private let placesRTree: PackedRTree<PlaceRTreeEntry>
+    private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
     private let insertSearchText: SQLiteStatement
 
     /// Creates the schema in an empty database file.
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, writable: true, create: true)
-        placesRTree = try PackedPlaceRTree(directory: URL(fileURLWithPath: path).deletingLastPathComponent())
+        connection.allowShadowTableWrites()  // PackedRTree writes the R*Trees' nodes
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        placesRTree = try PackedRTree(table: "places_rtree", directory: directory)
+        streetSegmentsRTree = try PackedRTree(table: "street_segments", directory: directory)
         try connection.execute(
             "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;"
         )
@@ -51,7 +55,10 @@ final class GazetteerWriter {
             .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
         ])
         let id = connection.lastInsertedRowID
-        try placesRTree.add(id: id, longitude: place.longitude, latitude: place.latitude, category: place.category)
+        try placesRTree.add(
+            PlaceRTreeEntry(
+                id: id, longitude: place.longitude, latitude: place.latitude,
+                category: UInt32(clamping: place.category)))
         try insertSearchText.run([
             .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
@@ -65,11 +72,10 @@ final class GazetteerWriter {
     func insertStreetSegment(placeID: Int64, from a: (lon: Double, lat: Double), to b: (lon: Double, lat: Double))
         throws
     {
-        try connection.statement("INSERT INTO street_segments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run([
-            .integer(nextSegmentID), .double(min(a.lon, b.lon)), .double(max(a.lon, b.lon)),
-            .double(min(a.lat, b.lat)), .double(max(a.lat, b.lat)), .integer(placeID),
-            .double(a.lon), .double(a.lat), .double(b.lon), .double(b.lat),
-        ])
+        try streetSegmentsRTree.add(
+            StreetSegmentRTreeEntry(
+                id: nextSegmentID, placeID: placeID, a: Coordinate(lon: a.lon, lat: a.lat),
+                b: Coordinate(lon: b.lon, lat: b.lat)))
         nextSegmentID += 1
     }
 
@@ -87,10 +93,13 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Writes the places' R*Tree and the suggest tables, builds the secondary indexes and
+    /// Writes the R*Trees and the suggest tables, builds the secondary indexes and
     /// merges the full-text index.
     func finish() throws {
-        try connection.transaction { try placesRTree.write(to: connection) }
+        try connection.transaction {
+            try placesRTree.write(to: connection)
+            try streetSegmentsRTree.write(to: connection)
+        }
         try suggestIndex.write(to: connection)
         try connection.execute(GazetteerSchema.finish)
     }

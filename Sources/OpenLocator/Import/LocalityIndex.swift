@@ -62,7 +62,7 @@ struct LocalityIndex {
         return best?.0
     }
 
-    /// The localities named `name` (compared lowercased), as indexes, for each of `names`.
+    /// The indexes of the localities with each of the `wanted` names (lowercased), by name.
     func indexes(named wanted: Set<String>) -> [String: [Int]] {
         guard !wanted.isEmpty else { return [:] }
         var found: [String: [Int]] = [:]

@@ -16,11 +16,7 @@ extension JSONValue {
     /// ```
     /// Nesting is limited to 512 levels, so hostile input cannot exhaust the stack.
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-        return value
+        try parseKeepingMemberText(bytes).0
     }
 
     /// Parses JSON text and also returns, for a top-level object, where each member's value

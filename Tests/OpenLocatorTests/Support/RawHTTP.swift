@@ -22,10 +22,10 @@ final class RawHTTP {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(fd)
-            throw CocoaError(.fileReadUnknown)
-        }
+        // No close(fd) here: a class whose init throws once every property is set still runs
+        // deinit, which closes it. Closing twice closed whatever file had reused the number
+        // meanwhile (a gazetteer another test had just opened: SQLite error 266).
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
     }
 
     deinit { close(fd) }

@@ -25,22 +25,30 @@ struct GeoNamesImporter {
 
     /// Reads a whole file into ``places``, with the companion tables beside it first.
     mutating func read(_ url: URL) throws {
-        try readCompanions(for: url)
+        try readCompanions(among: [url])
         guard !Self.isCompanion(url) else { return }
         var reader = try placeReader(for: url)
         while let place = try reader.next() { places.append(place) }
         summaries.append(reader.summary)
     }
 
-    /// Reads `url` if it is a companion table, and the companion tables lying beside it.
-    mutating func readCompanions(for url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        var companions = ["countryInfo.txt", "admin1CodesASCII.txt"].map { directory.appendingPathComponent($0) }
-            .filter {
-                $0.standardizedFileURL != url.standardizedFileURL && FileManager.default.fileExists(atPath: $0.path)
+    /// Reads the companion tables lying beside any of `urls`, then those among `urls`
+    /// themselves, so a table named on the command line wins over one found beside a dump,
+    /// whatever the order given.
+    mutating func readCompanions(among urls: [URL]) throws {
+        let named = urls.filter(Self.isCompanion)
+        var beside: [URL] = []
+        for directory in urls.map({ $0.deletingLastPathComponent().standardizedFileURL }) {
+            for name in ["countryInfo.txt", "admin1CodesASCII.txt"] {
+                let url = directory.appendingPathComponent(name)
+                if !beside.contains(url), !named.contains(where: { $0.standardizedFileURL == url }),
+                    FileManager.default.fileExists(atPath: url.path)
+                {
+                    beside.append(url)
+                }
             }
-        if Self.isCompanion(url) { companions.append(url) }
-        for companion in companions {
+        }
+        for companion in beside + named {
             if companion.lastPathComponent.lowercased().hasPrefix("countryinfo") {
                 readCountries(try Self.text(of: companion))
             } else {
