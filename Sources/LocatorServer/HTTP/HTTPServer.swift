@@ -79,7 +79,8 @@ public final class HTTPServer: @unchecked Sendable {
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             throw ServerError("'\(host)' is not an IPv4 address; use 127.0.0.1 or 0.0.0.0")
         }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec everywhere: a process the host spawns must not inherit the sockets.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("cannot open a socket (errno \(errno))") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -103,7 +104,10 @@ public final class HTTPServer: @unchecked Sendable {
             Glibc.close(fd)
             throw ServerError("cannot make a wake-up pipe (errno \(errno))")
         }
-        _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
         listener = fd
         wakeRead = pipeEnds[0]
         wakeWrite = pipeEnds[1]
@@ -230,6 +234,7 @@ public final class HTTPServer: @unchecked Sendable {
                 if errno == EMFILE || errno == ENFILE { usleep(50_000) }  // out of files: do not spin
                 return accepted
             }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let tooMany = lock.withLock { () -> Bool in
                 guard open < connectionCap else { return true }
                 open += 1

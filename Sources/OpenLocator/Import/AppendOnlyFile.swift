@@ -19,6 +19,7 @@ final class AppendOnlyFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw LocatorError(.buildFailed, "cannot make a temporary file for the build") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         self.fd = fd
         buffer.reserveCapacity(1 << 20)
     }
