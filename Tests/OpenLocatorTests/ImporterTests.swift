@@ -77,6 +77,30 @@ import Testing
         #expect(info.attribution.contains(Attribution.openStreetMap))
     }
 
+    @Test func gazetteersOfEarlierCompatibleSchemasStillOpenAndOthersSayRebuild() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let own = folder.appendingPathComponent("own.csv")
+        try "name,category,lat,lon\nDepot One,Warehouse,60.17,24.94\n".write(to: own, atomically: true, encoding: .utf8)
+        for (version, opens) in [
+            (GazetteerSchema.oldestReadableVersion, true), (GazetteerSchema.version, true),
+            (GazetteerSchema.oldestReadableVersion - 1, false), (GazetteerSchema.version + 1, false),
+        ] {
+            let target = folder.appendingPathComponent("v\(version).gazetteer")
+            var builder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+            builder.placeFiles = [own]
+            try builder.build(to: target)
+            let connection = try SQLiteConnection(path: target.path, writable: true)
+            try connection.execute("UPDATE meta SET value = '\(version)' WHERE key = 'schema_version'")
+            do {
+                let results = try await LocatorTask(gazetteer: target).geocode(forSearchText: "Depot One")
+                #expect(opens && results.first?.label == "Depot One", "schema \(version)")
+            } catch {
+                #expect(!opens, "schema \(version): \(error)")
+                #expect("\(error)".contains("rebuild it with 'locator build'"))
+            }
+        }
+    }
+
     @Test func everyPOIHasAnAddressWhenAStreetLiesWithin200Metres() throws {
         let gazetteer = try Fixtures.defaultGazetteerURL()
         let db = try SQLiteConnection(path: gazetteer.path)

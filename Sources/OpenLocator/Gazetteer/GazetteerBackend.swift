@@ -45,10 +45,12 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 try db.statement("SELECT value FROM meta WHERE key = 'schema_version'").forEachRow {
                     version = $0.text(0)
                 }
-                guard version == String(GazetteerSchema.version) else {
+                guard let number = Int(version),
+                    (GazetteerSchema.oldestReadableVersion...GazetteerSchema.version).contains(number)
+                else {
                     throw LocatorError(
                         .gazetteerUnavailable,
-                        "'\(name)' was built with gazetteer schema \(version.isEmpty ? "?" : version), this version reads \(GazetteerSchema.version); rebuild it with 'locator build'"
+                        "'\(name)' was built with gazetteer schema \(version.isEmpty ? "?" : version), this version reads \(GazetteerSchema.oldestReadableVersion) to \(GazetteerSchema.version); rebuild it with 'locator build'"
                     )
                 }
                 var categoryCount = 0

@@ -20,6 +20,11 @@
 enum GazetteerSchema {
     static let version = 16
 
+    /// The oldest gazetteers this version reads. Versions 14–16 changed only how a gazetteer
+    /// is built (packed R*Trees, no full-text column sizes), not its tables or their meaning,
+    /// so a large gazetteer built with 13 need not be rebuilt.
+    static let oldestReadableVersion = 13
+
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
     /// The R*Tree splits nodes along the dimension with the smallest margins. Spread far apart
