@@ -25,6 +25,29 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date == modified)
     }
 
+    @Test func anotherVersionsGazetteerStaysADaySoTwoVersionsDoNotRebuildEachOther() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let now = Date()
+        func file(_ name: String, hoursOld: Double) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try Data("x".utf8).write(to: url)
+            try FileManager.default.setAttributes(
+                [.modificationDate: now.addingTimeInterval(-hoursOld * 3600)], ofItemAtPath: url.path)
+            return url
+        }
+        let current = try file("default-v16-aaaaaaaa.gazetteer", hoursOld: 0)
+        let otherVersion = try file("default-v13-bbbbbbbb.gazetteer", hoursOld: 2)
+        let abandoned = try file("default-v12-cccccccc.gazetteer", hoursOld: 30)
+        let freshPartial = try file(".default-v16-aaaaaaaa.gazetteer.1.partial", hoursOld: 0.5)
+        let killedPartial = try file(".default-v16-aaaaaaaa.gazetteer.2.partial", hoursOld: 2)
+        let yours = try file("mine.gazetteer", hoursOld: 100)
+        DefaultGazetteer.removeStale(in: folder, keeping: current, now: now)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(
+            left == Set([current, otherVersion, freshPartial, yours].map(\.lastPathComponent)),
+            "removed: \([abandoned, killedPartial].map(\.lastPathComponent))")
+    }
+
     @Test func missingSourcesAreAClearError() throws {
         let folder = try Fixtures.temporaryDirectory()
         let outcome = try CLI.run(

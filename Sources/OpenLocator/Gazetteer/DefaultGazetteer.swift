@@ -67,7 +67,7 @@ public enum DefaultGazetteer {
         progress("building the default gazetteer into \(target.path) (once)")
         let report = try builder.build(to: target, progress: { progress("  " + $0) })
         progress(String(format: "built %d places in %.1f s", report.counts.values.reduce(0, +), report.seconds))
-        removeStale(keeping: target)
+        removeStale(in: cacheDirectory, keeping: target)
         return target
     }
 
@@ -88,18 +88,22 @@ public enum DefaultGazetteer {
         return String(format: "v%d-%08lx", GazetteerSchema.version, crc)
     }
 
-    /// Removes default gazetteers built from older sources, and temporary files more than an
-    /// hour old (left by builds that were killed).
-    private static func removeStale(keeping current: URL) {
-        let files =
-            (try? FileManager.default.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: nil)) ?? []
-        for file in files where file.pathExtension == "partial" {
+    /// Removes what earlier builds left in the cache: temporary files more than an hour old
+    /// (builds that were killed), and default gazetteers of other sources or versions not
+    /// written for a day. (Removing those at once made two installed versions of OpenLocator
+    /// sharing a cache rebuild each other's gazetteer on every run.)
+    static func removeStale(in directory: URL, keeping current: URL, now: Date = Date()) {
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        func age(_ file: URL) -> TimeInterval {
             let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate]) as? Date
-            if let modified, Date().timeIntervalSince(modified) > 3600 { try? FileManager.default.removeItem(at: file) }
+            return modified.map { now.timeIntervalSince($0) } ?? 0
+        }
+        for file in files where file.pathExtension == "partial" && age(file) > 3600 {
+            try? FileManager.default.removeItem(at: file)
         }
         for file in files
         where file.lastPathComponent.hasPrefix("default-") && file.pathExtension == "gazetteer"
-            && file.lastPathComponent != current.lastPathComponent
+            && file.lastPathComponent != current.lastPathComponent && age(file) > 86_400
         {
             try? FileManager.default.removeItem(at: file)
         }
