@@ -338,12 +338,11 @@ let syntheticCSV = scratch.appendingPathComponent("synthetic-places.csv")
 var csvText = "name,category,lat,lon,house_number,street,city,importance\n"
 csvText.reserveCapacity(syntheticPlaces.count * 80)
 for place in syntheticPlaces {
-    csvText +=
-        [
-            place.name, place.category, String(place.latitude), String(place.longitude), place.houseNumber,
-            place.street,
-            place.city, String(place.importance),
-        ].map(CSVReader.escaped).joined(separator: ",") + "\n"
+    let fields: [String] = [
+        place.name, place.category, String(place.latitude), String(place.longitude), place.houseNumber,
+        place.street, place.city, String(place.importance),
+    ]
+    csvText += fields.map { CSVReader.escaped($0) }.joined(separator: ",") + "\n"
 }
 try csvText.write(to: syntheticCSV, atomically: true, encoding: .utf8)
 csvText = ""

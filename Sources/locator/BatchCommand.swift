@@ -17,8 +17,10 @@ enum BatchCommand: Command {
 
         ARGUMENTS:
           INPUT                   A CSV file with a header row (RFC 4180: quoted fields may hold
-                                  commas and line breaks; UTF-8, with or without a BOM), or JSON
-                                  lines (.jsonl/.ndjson: one object per line). "-" reads stdin.
+                                  commas and line breaks; UTF-8, with or without a BOM; fields
+                                  separated by commas, semicolons, tabs or bars, told from the
+                                  header), or JSON lines (.jsonl/.ndjson: one object per line).
+                                  "-" reads stdin. CSV output keeps the input's separator.
 
         OPTIONS:
           --column NAME           The column holding the address (default: one named address,

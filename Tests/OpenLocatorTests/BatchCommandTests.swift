@@ -183,6 +183,38 @@ import Testing
         #expect(rate >= 0.95)
     }
 
+    @Test func semicolonAndTabSeparatedFilesKeepTheirSeparatorAndResume() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        // A spreadsheet in a decimal-comma locale: semicolons, a quoted field holding one, a comma.
+        let semicolons = folder.appendingPathComponent("osoitteet.csv")
+        try "\u{FEFF}id;osoite;huom\r\n1;Mannerheimintie 10, Helsinki;a,b\r\n2;\"Kaivokatu 1; Helsinki\";\r\n"
+            .write(to: semicolons, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("tulos.csv")
+        let first = try CLI.run(["batch", semicolons.path, "--column", "osoite", "--out", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let rows = try String(contentsOf: out, encoding: .utf8).split(separator: "\r\n").map(String.init)
+        #expect(rows.count == 3)
+        #expect(rows[0] == "id;osoite;huom;match_addr;lat;lon;score;addr_type;place_name;status")
+        #expect(rows[1].hasPrefix("1;Mannerheimintie 10, Helsinki;a,b;Mannerheimintie 10, 00100 Helsinki;60.1"))
+        #expect(rows[2].hasPrefix(#"2;"Kaivokatu 1; Helsinki";;Kaivokatu 1, 00100 Helsinki;60.1"#))
+        #expect(rows.dropFirst().allSatisfy { $0.hasSuffix(";matched") }, "\(rows)")
+        // Resuming reads the semicolon file back: nothing is left to do, nothing is added.
+        let again = try CLI.run(["batch", semicolons.path, "--column", "osoite", "--out", out.path, "--resume"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: out, encoding: .utf8).split(separator: "\r\n").count == 3)
+
+        let tabs = folder.appendingPathComponent("places.tsv")
+        try "id\taddress\n7\tMannerheimintie 10, Helsinki\n".write(to: tabs, atomically: true, encoding: .utf8)
+        let tsv = try CLI.run(["batch", tabs.path])
+        #expect(tsv.status == 0, "\(tsv.stderr)")
+        let lines = tsv.stdout.split(separator: "\r\n").map(String.init)
+        #expect(lines.first == "id\taddress\tmatch_addr\tlat\tlon\tscore\taddr_type\tplace_name\tstatus")
+        #expect(
+            lines.dropFirst().first?.hasPrefix("7\tMannerheimintie 10, Helsinki\tMannerheimintie 10, 00100 Helsinki\t")
+                == true)
+        #expect(!tsv.stderr.contains("warning"))
+    }
+
     @Test func anInterruptedBatchLeavesAValidFileThatResumeCompletes() throws {
         let folder = try Fixtures.temporaryDirectory()
         let input = try Self.addressFile(folder, count: 1500)

@@ -158,6 +158,20 @@ import Testing
         #expect(throws: LocatorError.self) { try other.read(garbage) }
     }
 
+    @Test func ownPlacesMaySeparateFieldsWithSemicolons() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let file = try Self.write(
+            "name;category;lat;lon;street\nDepot, North;Warehouse;60,5;24,9;x\n\"Depot; South\";Warehouse;60.1;24.9;Kaivokatu\nBad;Warehouse;60,1,2;24.9;x\n",
+            "depots.csv", in: folder)
+        var reader = try OwnPlacesCSVReader(file.path)
+        let places = try Self.drain(&reader)
+        // A decimal comma ("60,5") is read as spreadsheets in many locales write it.
+        #expect(places.map(\.name) == ["Depot, North", "Depot; South"])
+        #expect(places.first?.latitude == 60.5 && places.first?.longitude == 24.9)
+        #expect(places.last?.street == "Kaivokatu")
+        #expect(reader.summary.skipped == 1 && reader.summary.firstSkipped.first?.line == 4)
+    }
+
     @Test func aCompanionTableNamedOnTheCommandLineWinsInAnyOrder() throws {
         let folder = try Fixtures.temporaryDirectory()
         let dumps = folder.appendingPathComponent("dumps")

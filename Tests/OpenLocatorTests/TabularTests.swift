@@ -33,6 +33,15 @@ import Testing
         #expect(records.map(\.terminated) == [true, true, true, false])
     }
 
+    @Test(arguments: [
+        ("id,address,note\n", ","), ("id;osoite;kaupunki\r\n1;a,b;c\n", ";"), ("id\tname, with comma\tx\n", "\t"),
+        ("a|b|c\n", "|"), ("address\n", ","), (#""a;b;c",d"# + "\n", ","), ("a;b,c;d\n", ";"), ("", ","),
+        ("a,b;c;d", ";"), ("a;b,c,d\nx;y;z;w;v\n", ","),
+    ])
+    func theDelimiterIsWhicheverTheHeaderUsesMostOutsideQuotes(header: String, expected: String) {
+        #expect(CSVReader.delimiter(guessedFrom: Array(header.utf8)) == UInt8(ascii: Unicode.Scalar(expected)!))
+    }
+
     @Test func csvKeepsWhatAnUnterminatedQuoteHoldsAndReplacesBadBytes() throws {
         let records = try Self.records("a,\"open\nstill open")
         #expect(records.count == 1)

@@ -52,6 +52,9 @@ public struct BatchInput {
     public enum Format: String, Sendable { case csv, jsonl }
 
     public let format: Format
+    /// The CSV field delimiter, guessed from the header (``CSVReader/delimiter(guessedFrom:)``;
+    /// a tab for `.tsv` files); CSV output uses it too.
+    public private(set) var delimiter = UInt8(ascii: ",")
     /// The columns: the CSV header, or the keys of the first JSON line.
     public private(set) var columns: [String] = []
     /// The input file, for its size and how much has been read.
@@ -72,7 +75,7 @@ public struct BatchInput {
         let lowercased = path.lowercased()
         if lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson") || lowercased.hasSuffix(".json") {
             format = .jsonl
-        } else if lowercased.hasSuffix(".csv") || lowercased.hasSuffix(".txt") {
+        } else if lowercased.hasSuffix(".csv") || lowercased.hasSuffix(".txt") || lowercased.hasSuffix(".tsv") {
             format = .csv
         } else {
             let head = try source.peekFirstBlock() ?? []
@@ -82,7 +85,10 @@ public struct BatchInput {
         }
         switch format {
         case .csv:
-            var reader = CSVReader(source)
+            delimiter =
+                lowercased.hasSuffix(".tsv")
+                ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
+            var reader = CSVReader(source, delimiter: delimiter)
             guard let header = try reader.next() else {
                 throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV header row is needed")
             }

@@ -97,8 +97,10 @@ public final class BatchJob: @unchecked Sendable {
         }
         let done =
             options.resume
-            ? try BatchOutput.completedRows(at: outputPath, format: format, expectedHeader: header) : nil
-        let output = try BatchOutput(path: outputPath, format: format, truncate: done == nil)
+            ? try BatchOutput.completedRows(
+                at: outputPath, format: format, expectedHeader: header, delimiter: input.delimiter) : nil
+        let output = try BatchOutput(
+            path: outputPath, format: format, truncate: done == nil, delimiter: input.delimiter)
         if let done {
             try output.resume(rows: done.rows, length: done.length)
             for _ in 0..<done.rows where try input.next() == nil {

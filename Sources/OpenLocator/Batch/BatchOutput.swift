@@ -29,6 +29,8 @@ public final class BatchOutput {
     }
 
     public let format: Format
+    /// The CSV field delimiter (the input's).
+    public let delimiter: UInt8
     /// The file's name, for messages.
     public let name: String
     private let fd: Int32
@@ -42,8 +44,9 @@ public final class BatchOutput {
     static let geoJSONFooter = "]}\n"
 
     /// Opens `path` for writing ("-" for standard output), emptied unless it is to be resumed.
-    public init(path: String, format: Format, truncate: Bool) throws {
+    public init(path: String, format: Format, truncate: Bool, delimiter: UInt8 = UInt8(ascii: ",")) throws {
         self.format = format
+        self.delimiter = delimiter
         if path == "-" {
             name = "standard output"
             fd = 1
@@ -62,7 +65,7 @@ public final class BatchOutput {
     /// Starts an empty output: the CSV header or the GeoJSON opening.
     public func begin(columns: [String]) throws {
         switch format {
-        case .csv: try write(Array((columns.map(CSVReader.escaped).joined(separator: ",") + "\r\n").utf8))
+        case .csv: try write(Array((Self.csvLine(columns, delimiter: delimiter) + "\r\n").utf8))
         case .jsonl: break
         case .geojson: try write(Array(Self.geoJSONHeader.utf8), then: Self.geoJSONFooter)
         }
@@ -71,9 +74,9 @@ public final class BatchOutput {
     /// Reads back what an earlier run wrote to `path`: the number of whole rows, after cutting
     /// any partial row a kill left. `nil` when there is nothing to resume (no file, or empty).
     /// - Throws: ``LocatorError`` `invalidInput` when the file is not this batch's output.
-    public static func completedRows(at path: String, format: Format, expectedHeader: [String]) throws -> (
-        rows: Int, length: Int64
-    )? {
+    public static func completedRows(
+        at path: String, format: Format, expectedHeader: [String], delimiter: UInt8 = UInt8(ascii: ",")
+    ) throws -> (rows: Int, length: Int64)? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let reader = try ByteReader(path: path)
         guard reader.size ?? 0 > 0 else { return nil }
@@ -82,7 +85,7 @@ public final class BatchOutput {
             .invalidInput, "'\(name)' is not the \(format.rawValue) output of this batch, so it cannot be resumed")
         switch format {
         case .csv:
-            var csv = CSVReader(reader)
+            var csv = CSVReader(reader, delimiter: delimiter)
             guard let header = try csv.next(), header.terminated, header.fields == expectedHeader else { throw foreign }
             var rows = 0
             var length = csv.offset
@@ -158,8 +161,8 @@ public final class BatchOutput {
                     record.fields.count == columns.count && zip(record.fields, columns).allSatisfy { $0.name == $1 }
                 let input =
                     aligned ? record.fields.indices.map(record.csvText) : columns.map { record.csvText(named: $0) }
-                let line = (input + names.values(match).map { $0.csvText }).map(CSVReader.escaped)
-                bytes += Array((line.joined(separator: ",") + "\r\n").utf8)
+                let line = Self.csvLine(input + names.values(match).map { $0.csvText }, delimiter: delimiter)
+                bytes += Array((line + "\r\n").utf8)
             case .jsonl:
                 bytes += Self.jsonLine(record, match, names)
                 bytes.append(0x0A)
@@ -240,6 +243,11 @@ public final class BatchOutput {
         tail.removeFirst()
         json += (record.fields.isEmpty ? [] : [UInt8(ascii: ",")]) + tail
         return json
+    }
+
+    /// Fields as one CSV line (without its line break).
+    private static func csvLine(_ fields: [String], delimiter: UInt8) -> String {
+        fields.map { CSVReader.escaped($0, delimiter: delimiter) }.joined(separator: String(UnicodeScalar(delimiter)))
     }
 
     /// Coordinates to 7 decimals (about a centimetre).

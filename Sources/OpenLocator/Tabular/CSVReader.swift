@@ -123,13 +123,39 @@ public struct CSVReader {
         return record
     }
 
-    /// A field as CSV: quoted when it holds a comma, a quote, a line break or edge spaces.
-    public static func escaped(_ field: String) -> String {
+    /// A field as CSV: quoted when it holds the delimiter, a quote, a line break or edge spaces.
+    public static func escaped(_ field: String, delimiter: UInt8 = UInt8(ascii: ",")) -> String {
         let needsQuotes =
             field.utf8.contains {
-                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+                $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
             } || field.hasPrefix(" ") || field.hasSuffix(" ")
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The delimiters ``delimiter(guessedFrom:)`` recognises: comma, semicolon (spreadsheets in
+    /// locales with a decimal comma write it), tab and bar.
+    public static let recognisedDelimiters: [UInt8] = [",", ";", "\t", "|"].map { UInt8(ascii: $0) }
+
+    /// The delimiter of a CSV file, from its first line (the header): whichever recognised
+    /// delimiter appears most often outside quotes; a comma when none does or on a tie.
+    ///
+    /// ```swift
+    /// CSVReader.delimiter(guessedFrom: Array("id;osoite;kaupunki\n".utf8))  // ";"
+    /// ```
+    public static func delimiter(guessedFrom head: [UInt8]) -> UInt8 {
+        var counts = [Int](repeating: 0, count: recognisedDelimiters.count)
+        var quoted = false
+        for byte in head {
+            if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted, byte == 0x0A || byte == 0x0D {
+                break
+            } else if !quoted, let index = recognisedDelimiters.firstIndex(of: byte) {
+                counts[index] += 1
+            }
+        }
+        let best = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!
+        return counts[best] > 0 ? recognisedDelimiters[best] : UInt8(ascii: ",")
     }
 }

@@ -46,7 +46,11 @@ struct OwnPlacesCSVReader: PlaceFileReader {
 
     init(_ path: String) throws {
         let source = try ByteReader(path: path)
-        csv = CSVReader(source)
+        // Semicolons (spreadsheets with a decimal comma), tabs or bars work as well as commas.
+        let delimiter =
+            path.lowercased().hasSuffix(".tsv")
+            ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
+        csv = CSVReader(source, delimiter: delimiter)
         summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
         guard let header = try csv.next() else {
             throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")

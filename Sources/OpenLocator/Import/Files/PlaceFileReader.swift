@@ -132,10 +132,18 @@ struct CSVColumns {
 
 /// A latitude and longitude that are numbers on the globe, or why not.
 func checkedCoordinate(latitude: String, longitude: String) -> Result<(lat: Double, lon: Double), SkippedRowReason> {
-    guard let lat = Double(latitude), let lon = Double(longitude) else {
+    guard let lat = coordinateNumber(latitude), let lon = coordinateNumber(longitude) else {
         return .failure(SkippedRowReason("the coordinates are not numbers"))
     }
     return checkedCoordinate(latitude: lat, longitude: lon)
+}
+
+/// A coordinate's number, written with a decimal point or, as spreadsheets in many locales
+/// write it, a decimal comma ("60,1699"; a comma can only be a decimal one in a lone number).
+private func coordinateNumber(_ text: String) -> Double? {
+    if let number = Double(text) { return number }
+    guard text.utf8.count(where: { $0 == UInt8(ascii: ",") }) == 1, !text.contains(".") else { return nil }
+    return Double(text.replacingOccurrences(of: ",", with: "."))
 }
 
 /// A latitude and longitude on the globe, or why not.
