@@ -1,5 +1,5 @@
 import Foundation
-import OpenLocator
+@_spi(CLI) import OpenLocator
 
 /// `locator batch`: a file of addresses geocoded into a file of matches.
 enum BatchCommand: Command {
@@ -101,7 +101,7 @@ enum BatchCommand: Command {
         let out = arguments.value("out") ?? "-"
         guard !out.isEmpty else { throw UsageError("--out needs a file name") }
         if options.resume, out == "-" { throw UsageError("--resume needs the --out file to continue") }
-        if out != "-", input != "-", sameFile(out, input) {
+        if out != "-", input != "-", isSameFile(out, input) {
             throw UsageError("--out would overwrite the INPUT file; write somewhere else")
         }
 
@@ -124,14 +124,6 @@ enum BatchCommand: Command {
         }
         return 0
     }
-}
-
-/// Whether two paths name the same file (through links too): same device and inode.
-private func sameFile(_ a: String, _ b: String) -> Bool {
-    var first = stat()
-    var second = stat()
-    guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-    return first.st_dev == second.st_dev && first.st_ino == second.st_ino
 }
 
 /// The batch job in progress, shared with the signal handler's thread. `@unchecked Sendable`:

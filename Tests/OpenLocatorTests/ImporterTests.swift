@@ -50,16 +50,44 @@ import Testing
     @Test func aFailedBuildLeavesTheTargetAsItWasAndNoPartialFile() throws {
         let folder = try Fixtures.temporaryDirectory()
         let target = folder.appendingPathComponent("out.gazetteer")
-        try Data("previous".utf8).write(to: target)
+        // The previous gazetteer: a small real one (a build replaces nothing else).
+        let own = folder.appendingPathComponent("own.csv")
+        try "name,category,lat,lon\nDepot One,Warehouse,60.17,24.94\n".write(to: own, atomically: true, encoding: .utf8)
+        var previous = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        previous.placeFiles = [own]
+        try previous.build(to: target)
+        let previousBytes = try Data(contentsOf: target)
         let truncated = folder.appendingPathComponent("truncated.osm.pbf")
         try Data(try Data(contentsOf: Fixtures.helsinkiPBF).prefix(100_000)).write(to: truncated)
         let builder = GazetteerBuilder(osm: [truncated], geoNames: [], categoryMapping: Fixtures.categoryMapping)
         #expect { try builder.build(to: target) } throws: { ($0 as? LocatorError)?.code == .invalidInput }
-        #expect(try Data(contentsOf: target) == Data("previous".utf8))
+        #expect(try Data(contentsOf: target) == previousBytes)
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
-                "out.gazetteer", "truncated.osm.pbf",
+                "out.gazetteer", "own.csv", "truncated.osm.pbf",
             ])
+    }
+
+    @Test func aBuildNeverReplacesOneOfItsSourcesOrAFileThatIsNoGazetteer() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let own = folder.appendingPathComponent("own.csv")
+        let text = "name,category,lat,lon\nDepot One,Warehouse,60.17,24.94\n"
+        try text.write(to: own, atomically: true, encoding: .utf8)
+        let notes = folder.appendingPathComponent("notes.txt")
+        try "keep me".write(to: notes, atomically: true, encoding: .utf8)
+        var builder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        builder.placeFiles = [own]
+        // The source itself, also through another spelling of its path.
+        let sameThroughDots = URL(fileURLWithPath: folder.path + "/./own.csv")
+        for target in [own, sameThroughDots] {
+            #expect { try builder.build(to: target) } throws: {
+                "\($0)".contains("is one of the input files") && ($0 as? LocatorError)?.code == .invalidParameter
+            }
+        }
+        #expect { try builder.build(to: notes) } throws: { "\($0)".contains("exists and is not a gazetteer") }
+        #expect(try String(contentsOf: own, encoding: .utf8) == text)
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "keep me")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "own.csv"])
     }
 
     @Test func buildsAGazetteerFromTheHelsinkiExtractAlone() async throws {

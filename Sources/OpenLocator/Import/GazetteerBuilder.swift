@@ -66,6 +66,19 @@ public struct GazetteerBuilder: Sendable {
                 .invalidInput,
                 "nothing to build from: give at least one --osm, --geonames, --openaddresses or --places file")
         }
+        // Never replace a source, or a file that is not a gazetteer, with the new gazetteer.
+        for input in osmFiles + geoNamesFiles + openAddressesFiles + placeFiles + [categoryMapping]
+        where isSameFile(input.path, output.path) {
+            throw LocatorError(
+                .invalidParameter,
+                "the output '\(output.lastPathComponent)' is one of the input files; write the gazetteer somewhere else"
+            )
+        }
+        if FileManager.default.fileExists(atPath: output.path), !Self.isGazetteer(output) {
+            throw LocatorError(
+                .invalidParameter,
+                "'\(output.lastPathComponent)' exists and is not a gazetteer; remove it first or choose another output")
+        }
         // Open every file first, so a missing or unreadable one fails the build before any work.
         // (A file that turns out malformed stops the build where it is found.)
         for url in osmFiles where !FileManager.default.isReadableFile(atPath: url.path) {
@@ -218,6 +231,14 @@ public struct GazetteerBuilder: Sendable {
                 }
             })
         return reader.summary
+    }
+
+    /// Whether a file is a gazetteer (of any schema version), which a build may replace.
+    private static func isGazetteer(_ url: URL) -> Bool {
+        guard let connection = try? SQLiteConnection(path: url.path) else { return false }
+        var found = false
+        try? connection.statement("SELECT 1 FROM meta WHERE key = 'schema_version'").forEachRow { _ in found = true }
+        return found
     }
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.
