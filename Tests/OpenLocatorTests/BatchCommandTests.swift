@@ -203,6 +203,15 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try String(contentsOf: out, encoding: .utf8).split(separator: "\r\n").count == 3)
 
+        // Plain "CSV" from a spreadsheet on Windows: Windows-1252, and an address column named
+        // in Finnish.
+        let windows = folder.appendingPathComponent("excel.csv")
+        try Data([UInt8]("id;osoite\r\n1;Yrj".utf8) + [0xF6] + Array("nkatu 13, Helsinki\r\n".utf8)).write(to: windows)
+        let excel = try CLI.run(["batch", windows.path])
+        #expect(excel.status == 0, "\(excel.stderr)")
+        #expect(excel.stderr.contains("warning: 'excel.csv' is not UTF-8; read as Windows-1252"))
+        #expect(excel.stdout.contains("1;Yrjönkatu 13, Helsinki;Yrjönkatu 13, 00120 Helsinki;60.1"))
+
         let tabs = folder.appendingPathComponent("places.tsv")
         try "id\taddress\n7\tMannerheimintie 10, Helsinki\n".write(to: tabs, atomically: true, encoding: .utf8)
         let tsv = try CLI.run(["batch", tabs.path])

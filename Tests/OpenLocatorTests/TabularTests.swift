@@ -42,6 +42,18 @@ import Testing
         #expect(CSVReader.delimiter(guessedFrom: Array(header.utf8)) == UInt8(ascii: Unicode.Scalar(expected)!))
     }
 
+    @Test func aFileThatIsNotUTF8IsReadAsWindows1252() {
+        let utf8 = Array("id,osoite\n1,Yrjönkatu 13\n".utf8)
+        #expect(CSVReader.encoding(guessedFrom: utf8) == .utf8)
+        // A block that ends inside "ö" (after its first byte) is still UTF-8.
+        let cut = Array(utf8.prefix(through: utf8.firstIndex(of: 0xC3)!))
+        #expect(String(validating: cut, as: UTF8.self) == nil)
+        #expect(CSVReader.encoding(guessedFrom: cut) == .utf8)
+        let latin: [UInt8] = Array("id,osoite\n1,Yrj".utf8) + [0xF6] + Array("nkatu 13 \u{20}".utf8) + [0x80, 0x0A]
+        #expect(CSVReader.encoding(guessedFrom: latin) == .windows1252)
+        #expect(CSVReader.windows1252Text([0x59, 0x72, 0x6A, 0xF6, 0x80, 0x93, 0x94, 0x81]) == "Yrjö€“”\u{81}")
+    }
+
     @Test func csvKeepsWhatAnUnterminatedQuoteHoldsAndReplacesBadBytes() throws {
         let records = try Self.records("a,\"open\nstill open")
         #expect(records.count == 1)

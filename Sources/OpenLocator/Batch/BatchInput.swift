@@ -89,6 +89,11 @@ public struct BatchInput {
                 lowercased.hasSuffix(".tsv")
                 ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
             var reader = CSVReader(source, delimiter: delimiter)
+            reader.encoding = CSVReader.encoding(guessedFrom: try source.peekFirstBlock() ?? [])
+            if reader.encoding == .windows1252 {
+                warnings.append(
+                    "'\(source.name)' is not UTF-8; read as Windows-1252 (save as \"CSV UTF-8\" to be sure)")
+            }
             guard let header = try reader.next() else {
                 throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV header row is needed")
             }
@@ -176,10 +181,13 @@ public struct BatchQueryColumns: Sendable, Equatable {
     /// The column names, in the order their values are joined (by ", ").
     public let names: [String]
 
-    /// Column names people give an address column, tried when none is named.
+    /// Column names people give an address column, tried in order when none is named: English,
+    /// then the word in other languages (Finnish, Swedish, German, French, Spanish, Italian,
+    /// Portuguese, Dutch and Polish).
     static let usualNames = [
         "singleline", "single_line", "address", "full_address", "fulladdress", "query", "text", "search",
-        "location", "addr",
+        "location", "addr", "osoite", "adress", "adresse", "anschrift", "dirección", "direccion", "indirizzo",
+        "endereço", "endereco", "adres",
     ]
 
     /// The named columns (matched in any case), or when none are named the one column that is

@@ -19,8 +19,19 @@ public struct CSVReader {
         public var terminated = true
     }
 
+    /// How a file's bytes are text.
+    public enum TextEncoding: Sendable {
+        /// UTF-8; bytes that are not become U+FFFD.
+        case utf8
+        /// Windows-1252 (Latin-1 with typographic marks), which spreadsheets on Windows write
+        /// when asked for plain "CSV".
+        case windows1252
+    }
+
     private let source: ByteReader
     private let delimiter: UInt8
+    /// How the fields' bytes are text.
+    public var encoding = TextEncoding.utf8
     private var block: [UInt8] = []
     private var position = 0
     private var line = 1
@@ -71,7 +82,8 @@ public struct CSVReader {
         var inQuotes = false
         var sawAnything = false
         func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+            fields.append(
+                encoding == .utf8 ? String(decoding: field, as: UTF8.self) : Self.windows1252Text(field))
             field.removeAll(keepingCapacity: true)
         }
         while let byte = try nextByte() {
@@ -158,4 +170,30 @@ public struct CSVReader {
         let best = counts.indices.max { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }!
         return counts[best] > 0 ? recognisedDelimiters[best] : UInt8(ascii: ",")
     }
+
+    /// The encoding of a CSV file from its first bytes: UTF-8 when they are (or start with a
+    /// UTF-8 byte-order mark), else Windows-1252, the other encoding spreadsheets write.
+    public static func encoding(guessedFrom head: [UInt8]) -> TextEncoding {
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { return .utf8 }
+        // Up to the last line break, so a character cut at the block's end does not count.
+        let lines = head.lastIndex(of: 0x0A).map { head[...$0] } ?? head[...]
+        return String(validating: lines, as: UTF8.self) != nil ? .utf8 : .windows1252
+    }
+
+    /// Windows-1252 bytes as text: Latin-1, with typographic marks in 0x80–0x9F.
+    static func windows1252Text(_ bytes: [UInt8]) -> String {
+        var text = String.UnicodeScalarView()
+        for byte in bytes {
+            let value = (0x80...0x9F).contains(byte) ? windows1252High[Int(byte) - 0x80] : UInt32(byte)
+            text.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        }
+        return String(text)
+    }
+
+    /// Windows-1252's 0x80–0x9F (the five unassigned bytes map to the C1 controls, as in Latin-1).
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x9D, 0x017E, 0x0178,
+    ]
 }

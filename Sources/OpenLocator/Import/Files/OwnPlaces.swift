@@ -51,6 +51,7 @@ struct OwnPlacesCSVReader: PlaceFileReader {
             path.lowercased().hasSuffix(".tsv")
             ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
         csv = CSVReader(source, delimiter: delimiter)
+        csv.encoding = CSVReader.encoding(guessedFrom: try source.peekFirstBlock() ?? [])  // or Windows-1252
         summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
         guard let header = try csv.next() else {
             throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")
