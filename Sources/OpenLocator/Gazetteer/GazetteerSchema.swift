@@ -6,9 +6,10 @@
 /// - `places_fts`: FTS5 over ICU-folded text (`name`, `alt_names`, `locality`); rowid = place id.
 ///   `columnsize = 0`: nothing ranks by bm25, so the per-row column sizes are not kept (a
 ///   B-tree insert less per place: ~15% faster inserts, 12% smaller index).
-/// - `places_rtree`: a 3-D R*Tree (longitude, latitude, category code × ``categoryScale``).
-///   Category codes are a depth-first numbering of the category tree, so "Food or any
-///   descendant" is one code range and the R*Tree prunes by category and space at once.
+/// - `places_rtree`: a 3-D R*Tree (longitude, latitude, category code × ``categoryScale``),
+///   packed in one pass by the build (``PackedRTree``). Category codes are a depth-first
+///   numbering of the category tree, so "Food or any descendant" is one code range and the
+///   R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
 /// - `suggest_prefixes`, `chains`: the most important places per 2–3 letter prefix, and names
 ///   many POIs share (see ``SuggestIndex``).
@@ -27,16 +28,18 @@ enum GazetteerSchema {
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
-    /// The R*Tree splits nodes along the dimension with the smallest margins. Spread far apart
-    /// (1000 units per code against at most 360 degrees of space) categories are split first,
-    /// so each node holds one category and a category query never reads another's entries.
-    /// With codes one unit apart, nodes mixed all categories and a search for a rare category
+    /// A build packs the tree itself (``PackedRTree``) with category-pure leaves, so a query
+    /// for one category never reads another's entries. The spread matters for trees SQLite
+    /// grows by inserts (gazetteers of schema 13, and anything inserted later): its R*Tree
+    /// splits nodes along the dimension with the smallest margins, and with codes 1000 units
+    /// apart (against at most 360 degrees of space) it splits by category first too. With
+    /// codes one unit apart, nodes mixed all categories and a search for a rare category
     /// scanned every place in its growing box (17 ms reverse geocodes at 1M places).
     static let categoryScale = 1000.0
 
-    /// The extent of an entry in the category dimension. The R*Tree chooses where to insert by
-    /// volume growth; with zero thickness every one-category node has zero volume, whatever
-    /// its spatial size, and insertion stops clustering by space.
+    /// The extent of an entry in the category dimension. SQLite's R*Tree chooses where to
+    /// insert by volume growth; with zero thickness every one-category node has zero volume,
+    /// whatever its spatial size, and insertion stops clustering by space.
     static let categoryThickness = 1.0
 
     static let create = """
