@@ -138,23 +138,22 @@ public struct GazetteerBuilder: Sendable {
                             places: osm.places.count + osm.streets.count - before, skipped: 0, firstSkipped: []))
                 }
                 let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
-                progress("addressing \(osm.places.count + given.count) places")
-                let enricher = PlaceEnricher(localities: localities, streets: osm.streets)
-                let distinct = DuplicatePlaces.mergingPOIs(
-                    DuplicatePlaces.withoutLocalities(alsoIn: localities, from: osm.places))
-                let osmPlaces = (distinct + given).map(enricher.enrich)
-                let streets = osm.streets.map { street -> StreetRecord in
-                    var street = street
-                    street.place = enricher.enrich(street.place)
-                    return street
-                }
-                let places = osmPlaces + streets.map(\.place)
-                progress("folding and writing \(places.count) places")
+                // One copy of the places at a time: a country's addresses are most of memory.
+                var (osmPlaces, streets) = osm.takeResults()
+                progress("addressing \(osmPlaces.count + given.count) places")
+                let enricher = PlaceEnricher(localities: localities, streets: streets)
+                osmPlaces = DuplicatePlaces.withoutLocalities(alsoIn: localities, from: osmPlaces)
+                osmPlaces = DuplicatePlaces.mergingPOIs(osmPlaces)
+                osmPlaces += given
+                for index in osmPlaces.indices { osmPlaces[index] = enricher.enrich(osmPlaces[index]) }
+                for index in streets.indices { streets[index].place = enricher.enrich(streets[index].place) }
+                osmPlaces += streets.map(\.place)  // (AddressKeys below takes only the address points)
+                progress("folding and writing \(osmPlaces.count) places")
                 var ids: [Int64] = []
-                ids.reserveCapacity(places.count)
-                try SearchText.foldInBackground(places, localities: places.map(localityText)) { index, text in
-                    ids.append(try writer.insert(places[index], searchText: text))
-                    counts[places[index].addressType.rawValue, default: 0] += 1
+                ids.reserveCapacity(osmPlaces.count)
+                try SearchText.foldInBackground(osmPlaces, locality: localityText) { index, text in
+                    ids.append(try writer.insert(osmPlaces[index], searchText: text))
+                    counts[osmPlaces[index].addressType.rawValue, default: 0] += 1
                 }
                 for (street, id) in zip(streets, ids.suffix(streets.count)) {
                     for (a, b) in street.segments {

@@ -129,7 +129,8 @@ struct SearchText: Sendable {
     /// transliterators lock shared data on every call, so folding on more threads does not go
     /// faster; overlapping it with SQLite's work does.)
     static func foldInBackground(
-        _ places: [PlaceRecord], localities: [String], consume: (_ index: Int, _ text: SearchText) throws -> Void
+        _ places: [PlaceRecord], locality: @escaping (PlaceRecord) -> String,
+        consume: (_ index: Int, _ text: SearchText) throws -> Void
     ) throws {
         nonisolated(unsafe) var next = 0  // only the producer's thread touches it
         try ChunkPipeline.run(
@@ -137,7 +138,7 @@ struct SearchText: Sendable {
                 guard next < places.count else { return nil }
                 let range = next..<min(places.count, next + 8192)
                 next = range.upperBound
-                return (range.lowerBound, range.map { SearchText(places[$0], locality: localities[$0]) })
+                return (range.lowerBound, range.map { SearchText(places[$0], locality: locality(places[$0])) })
             },
             consume: { chunk in
                 for (offset, text) in chunk.texts.enumerated() { try consume(chunk.start + offset, text) }

@@ -29,6 +29,13 @@ struct OSMImporter {
 
     init(mapping: OSMCategoryMapping) { self.mapping = mapping }
 
+    /// Hands over the places and streets read, leaving the importer empty, so a build holds
+    /// one copy of them (and not the address index either).
+    mutating func takeResults() -> (places: [PlaceRecord], streets: [StreetRecord]) {
+        defer { self = OSMImporter(mapping: mapping) }
+        return (places, streets)
+    }
+
     /// Reads one PBF file. Node locations and way node lists go to an ``OSMGeometryStore`` on
     /// disk, so the file's size is not limited by memory.
     mutating func read(_ url: URL) throws {
