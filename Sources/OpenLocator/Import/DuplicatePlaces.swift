@@ -9,32 +9,42 @@ enum DuplicatePlaces {
     /// and name, and takes the address, phone and website the others had when it lacked them.
     /// Other places pass through unchanged, in order.
     static func mergingPOIs(_ places: [PlaceRecord]) -> [PlaceRecord] {
-        var kept: [PlaceRecord] = []
-        var byKey: [String: [Int]] = [:]
-        for place in places {
-            guard place.addressType == .poi else {
-                kept.append(place)
-                continue
-            }
-            let key = "\(place.category)|\(TextFolding.fold(place.name))"
-            if let index = byKey[key]?.first(where: { kept[$0].location.distance(to: place.location) <= poiRadius }) {
-                kept[index].takeMissingDetails(from: place)
-            } else {
-                byKey[key, default: []].append(kept.count)
-                kept.append(place)
-            }
-        }
-        return kept
+        var places = places
+        mergePOIs(in: &places)
+        return places
     }
 
-    /// The places that are not also one of `localities`: a `place=city` node named like a
-    /// GeoNames city within 10 km is the same city, and GeoNames has its population and names.
-    static func withoutLocalities(alsoIn localities: LocalityIndex, from places: [PlaceRecord]) -> [PlaceRecord] {
+    /// ``mergingPOIs(_:)`` in place, so a country's places are not copied.
+    static func mergePOIs(in places: inout [PlaceRecord]) {
+        var byKey: [String: [Int]] = [:]
+        var kept = 0
+        for index in places.indices {
+            if places[index].addressType == .poi {
+                let key = "\(places[index].category)|\(TextFolding.fold(places[index].name))"
+                if let first = byKey[key]?.first(where: {
+                    places[$0].location.distance(to: places[index].location) <= poiRadius
+                }) {
+                    let duplicate = places[index]
+                    places[first].takeMissingDetails(from: duplicate)
+                    continue
+                }
+                byKey[key, default: []].append(kept)
+            }
+            if kept != index { places.swapAt(kept, index) }
+            kept += 1
+        }
+        places.removeLast(places.count - kept)
+    }
+
+    /// Removes the places that are also one of `localities`: a `place=city` node named like
+    /// a GeoNames city within 10 km is the same city, and GeoNames has its population and names.
+    static func removeLocalities(alsoIn localities: LocalityIndex, from places: inout [PlaceRecord]) {
         let byName = localities.indexes(
             named: Set(places.lazy.filter { $0.addressType == .locality }.map { $0.name.lowercased() }))
-        return places.filter { place in
-            guard place.addressType == .locality else { return true }
-            return !(byName[place.name.lowercased()] ?? []).contains {
+        guard !byName.isEmpty else { return }
+        places.removeAll { place in
+            guard place.addressType == .locality else { return false }
+            return (byName[place.name.lowercased()] ?? []).contains {
                 let locality = localities.coordinate($0)
                 return Point(latitude: locality.lat, longitude: locality.lon).distance(to: place.location) < 10_000
             }

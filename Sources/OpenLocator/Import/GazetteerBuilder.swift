@@ -142,8 +142,8 @@ public struct GazetteerBuilder: Sendable {
                 var (osmPlaces, streets) = osm.takeResults()
                 progress("addressing \(osmPlaces.count + given.count) places")
                 let enricher = PlaceEnricher(localities: localities, streets: streets)
-                osmPlaces = DuplicatePlaces.withoutLocalities(alsoIn: localities, from: osmPlaces)
-                osmPlaces = DuplicatePlaces.mergingPOIs(osmPlaces)
+                DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
+                DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
                 for index in osmPlaces.indices { osmPlaces[index] = enricher.enrich(osmPlaces[index]) }
                 for index in streets.indices { streets[index].place = enricher.enrich(streets[index].place) }
