@@ -2,6 +2,16 @@ import OpenLocator
 
 /// Parsing of option values, with messages that say what was wrong.
 enum ArgumentValues {
+    /// Adds each `--category` value to `parameters`; a value with no letter is no category name.
+    static func addCategories(_ names: [String], to parameters: inout GeocodeParameters) throws {
+        for name in names {
+            guard name.contains(where: { $0.isLetter }) else {
+                throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")
+            }
+            parameters.addCategory(name)
+        }
+    }
+
     /// "60.1699,24.9384" -> a WGS84 point.
     static func point(_ text: String, option: String) throws -> Point {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)

@@ -82,12 +82,7 @@ enum BatchCommand: Command {
         options.parameters.preferredSearchLocation = try arguments.value("near").map {
             try ArgumentValues.point($0, option: "--near")
         }
-        for category in arguments.all("category") {
-            guard category.contains(where: { $0.isLetter }) else {
-                throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")
-            }
-            options.parameters.addCategory(category)
-        }
+        try ArgumentValues.addCategories(arguments.all("category"), to: &options.parameters)
         options.parameters.countryCode = arguments.value("country")
         if let minScore = arguments.value("min-score") {
             options.parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)

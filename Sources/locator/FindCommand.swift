@@ -51,12 +51,7 @@ enum FindCommand: Command {
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let text = arguments.positionals.joined(separator: " ")
         var parameters = GeocodeParameters()
-        for category in arguments.all("category") {
-            guard category.contains(where: { $0.isLetter }) else {
-                throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")
-            }
-            parameters.addCategory(category)
-        }
+        try ArgumentValues.addCategories(arguments.all("category"), to: &parameters)
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || !parameters.categories.isEmpty else {
             throw UsageError("give TEXT to search for, or --category NAME")
         }

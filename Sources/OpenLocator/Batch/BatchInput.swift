@@ -27,16 +27,15 @@ public struct BatchRecord: Sendable {
         return fields[index].value.csvText
     }
 
-    /// The CSV text of the first field named `name` (in any case), or "" without one.
-    func csvText(named name: String) -> String {
-        let index =
-            fields.firstIndex { $0.name == name } ?? fields.firstIndex { $0.name.lowercased() == name.lowercased() }
-        return index.map(csvText) ?? ""
-    }
+    /// The CSV text of the field named `name` (in any case), or "" without one.
+    func csvText(named name: String) -> String { index(named: name).map(csvText) ?? "" }
 
     /// The value of a field, its name in any case.
-    public subscript(name: String) -> JSONValue? {
-        fields.first { $0.name == name }?.value ?? fields.first { $0.name.lowercased() == name.lowercased() }?.value
+    public subscript(name: String) -> JSONValue? { index(named: name).map { fields[$0].value } }
+
+    /// The first field named exactly `name`, else the first named so in another case.
+    private func index(named name: String) -> Int? {
+        fields.firstIndex { $0.name == name } ?? fields.firstIndex { $0.name.lowercased() == name.lowercased() }
     }
 }
 
@@ -85,11 +84,8 @@ public struct BatchInput {
         }
         switch format {
         case .csv:
-            delimiter =
-                lowercased.hasSuffix(".tsv")
-                ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
-            var reader = CSVReader(source, delimiter: delimiter)
-            reader.encoding = CSVReader.encoding(guessedFrom: try source.peekFirstBlock() ?? [])
+            var reader = try CSVReader(guessingFormatOf: source)
+            delimiter = reader.delimiter
             if reader.encoding == .windows1252 {
                 warnings.append(
                     "'\(source.name)' is not UTF-8; read as Windows-1252 (save as \"CSV UTF-8\" to be sure)")

@@ -37,7 +37,7 @@ extension LocatorTask {
 
     /// Whether a text can be searched at all: not blank, not too long.
     static func isSearchable(_ text: String) -> Bool {
-        !text.trimmedSpaces.isEmpty && text.unicodeScalars.count <= maxSearchTextLength
+        !text.trimmedSpaces.isEmpty && (try? checkLength(text)) != nil
     }
 }
 

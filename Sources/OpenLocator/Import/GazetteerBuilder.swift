@@ -149,15 +149,15 @@ public struct GazetteerBuilder: Sendable {
                 for index in streets.indices { streets[index].place = enricher.enrich(streets[index].place) }
                 osmPlaces += streets.map(\.place)  // (AddressKeys below takes only the address points)
                 progress("folding and writing \(osmPlaces.count) places")
-                var ids: [Int64] = []
-                ids.reserveCapacity(osmPlaces.count)
-                try SearchText.foldInBackground(osmPlaces, locality: localityText) { index, text in
-                    ids.append(try writer.insert(osmPlaces[index], searchText: text))
-                    counts[osmPlaces[index].addressType.rawValue, default: 0] += 1
-                }
-                for (street, id) in zip(streets, ids.suffix(streets.count)) {
+                nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
+                try Self.write({ remaining.next() }, into: writer, localityText: localityText, counts: &counts)
+                // The streets were written last, with consecutive ids (the places table is only
+                // ever appended to).
+                let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
+                for (offset, street) in streets.enumerated() {
                     for (a, b) in street.segments {
-                        try writer.insertStreetSegment(placeID: id, from: (a.lon, a.lat), to: (b.lon, b.lat))
+                        try writer.insertStreetSegment(
+                            placeID: firstStreetID + Int64(offset), from: (a.lon, a.lat), to: (b.lon, b.lat))
                     }
                 }
 
@@ -205,19 +205,32 @@ public struct GazetteerBuilder: Sendable {
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
 
-    /// Streams one source file into the gazetteer: a background thread reads the next chunk
-    /// of places, passes each through `prepare` (which may drop it by returning `nil`) and
-    /// folds its text, while this thread writes the chunk before. Returns the file's summary.
+    /// Streams one source file into the gazetteer (see ``write(_:into:localityText:counts:prepare:)``)
+    /// and returns the file's summary.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
         counts: inout [String: Int], prepare: @escaping (PlaceRecord) -> PlaceRecord?
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
-        nonisolated(unsafe) let prepare = prepare
+        try write({ try reader.next() }, into: writer, localityText: localityText, counts: &counts, prepare: prepare)
+        return reader.summary
+    }
+
+    /// Writes places into the gazetteer as `next` gives them: a background thread takes the
+    /// next chunk, passes each place through `prepare` (which may drop it by returning `nil`)
+    /// and folds its text, while this thread writes the chunk before. (ICU's transliterators
+    /// lock shared data on every call, so folding on more threads does not go faster;
+    /// overlapping it with SQLite's work does.)
+    private static func write(
+        _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
+        localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int],
+        prepare: @escaping (PlaceRecord) -> PlaceRecord? = { $0 }
+    ) throws {
+        nonisolated(unsafe) let (next, prepare) = (next, prepare)
         try ChunkPipeline.run(
             produce: { () throws -> [(PlaceRecord, SearchText)]? in
                 var chunk: [(PlaceRecord, SearchText)] = []
-                while chunk.count < 8192, let read = try reader.next() {
+                while chunk.count < 8192, let read = try next() {
                     guard let place = prepare(read) else { continue }
                     chunk.append((place, SearchText(place, locality: localityText(place))))
                 }
@@ -229,7 +242,6 @@ public struct GazetteerBuilder: Sendable {
                     counts[place.addressType.rawValue, default: 0] += 1
                 }
             })
-        return reader.summary
     }
 
     /// Whether a file is a gazetteer (of any schema version), which a build may replace.

@@ -123,25 +123,4 @@ struct SearchText: Sendable {
         self.locality = TextFolding.fold(locality)
         suggestPrefixes = SuggestIndex.prefixes(ofFoldedNames: [name] + alternates)
     }
-
-    /// Folds the places' search texts on a background thread, chunk by chunk, while `consume`
-    /// writes the chunks already folded on the calling thread. (ICU's rule-based
-    /// transliterators lock shared data on every call, so folding on more threads does not go
-    /// faster; overlapping it with SQLite's work does.)
-    static func foldInBackground(
-        _ places: [PlaceRecord], locality: @escaping (PlaceRecord) -> String,
-        consume: (_ index: Int, _ text: SearchText) throws -> Void
-    ) throws {
-        nonisolated(unsafe) var next = 0  // only the producer's thread touches it
-        try ChunkPipeline.run(
-            produce: { () -> (start: Int, texts: [SearchText])? in
-                guard next < places.count else { return nil }
-                let range = next..<min(places.count, next + 8192)
-                next = range.upperBound
-                return (range.lowerBound, range.map { SearchText(places[$0], locality: locality(places[$0])) })
-            },
-            consume: { chunk in
-                for (offset, text) in chunk.texts.enumerated() { try consume(chunk.start + offset, text) }
-            })
-    }
 }

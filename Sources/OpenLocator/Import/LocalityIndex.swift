@@ -25,8 +25,6 @@ struct LocalityIndex {
     /// How far the nearest city may be to count as a place's city.
     static let citySearchRadius = 30_000.0
 
-    var count: Int { names.count }
-
     /// Keeps what other places need of a locality.
     mutating func add(_ place: PlaceRecord) {
         let index = Int32(names.count)

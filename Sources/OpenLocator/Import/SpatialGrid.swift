@@ -8,6 +8,9 @@ struct SpatialGrid<Item> {
 
     init(cellDegrees: Double) { self.cellDegrees = cellDegrees }
 
+    /// Whether nothing was inserted.
+    var isEmpty: Bool { cells.isEmpty }
+
     /// The cell of a coordinate; coordinates off the globe are clamped onto it.
     private func cell(_ c: Coordinate) -> Cell {
         let lon = c.lon.isFinite ? min(180, max(-180, c.lon)) : 0

@@ -29,7 +29,8 @@ public struct CSVReader {
     }
 
     private let source: ByteReader
-    private let delimiter: UInt8
+    /// The field separator.
+    public let delimiter: UInt8
     /// How the fields' bytes are text.
     public var encoding = TextEncoding.utf8
     private var block: [UInt8] = []
@@ -44,6 +45,18 @@ public struct CSVReader {
     public init(_ source: ByteReader, delimiter: UInt8 = UInt8(ascii: ",")) {
         self.source = source
         self.delimiter = delimiter
+    }
+
+    /// A reader for a spreadsheet's CSV as people have them: the delimiter told from the header
+    /// (``delimiter(guessedFrom:)``; a tab for a `.tsv` file) and the encoding from the first
+    /// bytes (``encoding(guessedFrom:)``).
+    public init(guessingFormatOf source: ByteReader) throws {
+        let head = try source.peekFirstBlock() ?? []
+        self.init(
+            source,
+            delimiter: source.name.lowercased().hasSuffix(".tsv")
+                ? UInt8(ascii: "\t") : Self.delimiter(guessedFrom: head))
+        encoding = Self.encoding(guessedFrom: head)
     }
 
     /// The next record, or `nil` at the end of the input.

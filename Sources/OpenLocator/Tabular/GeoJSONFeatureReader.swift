@@ -32,6 +32,8 @@ public struct GeoJSONFeatureReader {
     public struct BadFeature: Error {
         public let line: Int
         public let reason: String
+        /// Whether nothing more can be read after it (a truncated file, unbalanced brackets).
+        public var endsReading = false
     }
 
     /// The next feature object and the line it starts on; `nil` at the end. A feature that is
@@ -46,7 +48,8 @@ public struct GeoJSONFeatureReader {
                     guard depth == 0, !inString else {
                         depth = 0
                         inString = false
-                        throw BadFeature(line: featureLine, reason: "the file ends inside a feature (truncated?)")
+                        throw BadFeature(
+                            line: featureLine, reason: "the file ends inside a feature (truncated?)", endsReading: true)
                     }
                     return nil
                 }
@@ -111,7 +114,7 @@ public struct GeoJSONFeatureReader {
                 }
                 if depth < 0 {
                     depth = 0
-                    throw BadFeature(line: line, reason: "unbalanced brackets")
+                    throw BadFeature(line: line, reason: "unbalanced brackets", endsReading: true)
                 }
             default:
                 break

@@ -6,6 +6,8 @@ final class GzipInflater {
     private var stream = z_stream()
     private var input: [UInt8] = []
     private var finished = false
+    /// Where inflated bytes land before they are copied out, reused from call to call.
+    private var chunk = [UInt8](repeating: 0, count: 1 << 18)
 
     init() throws {
         // 15 + 32: a zlib or gzip header, detected.
@@ -26,11 +28,13 @@ final class GzipInflater {
             return []
         }
         input += compressed
+        // Bytes before `start` are inflated; they are dropped once, when this call returns.
+        var start = 0
+        defer { input.removeFirst(start) }
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 18)
-        while !input.isEmpty {
-            if finished, !input.contains(where: { $0 != 0 }) {
-                input.removeAll()  // zero padding after the last member, which gzip ignores too
+        while start < input.count {
+            if finished, !input[start...].contains(where: { $0 != 0 }) {
+                start = input.count  // zero padding after the last member, which gzip ignores too
                 break
             }
             if finished {
@@ -40,8 +44,9 @@ final class GzipInflater {
                 }
                 finished = false
             }
-            let (status, used, produced) = input.withUnsafeMutableBufferPointer { source in
-                chunk.withUnsafeMutableBufferPointer { target in
+            let (status, used, produced) = input.withUnsafeMutableBufferPointer { whole in
+                let source = UnsafeMutableBufferPointer(rebasing: whole[start...])
+                return chunk.withUnsafeMutableBufferPointer { target in
                     stream.next_in = source.baseAddress
                     stream.avail_in = uInt(source.count)
                     stream.next_out = target.baseAddress
@@ -51,7 +56,7 @@ final class GzipInflater {
                 }
             }
             output += chunk[..<produced]
-            input.removeFirst(used)
+            start += used
             switch status {
             case Z_STREAM_END: finished = true
             case Z_OK: continue

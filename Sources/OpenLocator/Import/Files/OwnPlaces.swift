@@ -46,12 +46,8 @@ struct OwnPlacesCSVReader: PlaceFileReader {
 
     init(_ path: String) throws {
         let source = try ByteReader(path: path)
-        // Semicolons (spreadsheets with a decimal comma), tabs or bars work as well as commas.
-        let delimiter =
-            path.lowercased().hasSuffix(".tsv")
-            ? UInt8(ascii: "\t") : CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? [])
-        csv = CSVReader(source, delimiter: delimiter)
-        csv.encoding = CSVReader.encoding(guessedFrom: try source.peekFirstBlock() ?? [])  // or Windows-1252
+        // Semicolons (spreadsheets with a decimal comma), tabs or bars, UTF-8 or Windows-1252.
+        csv = try CSVReader(guessingFormatOf: source)
         summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
         guard let header = try csv.next() else {
             throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")
@@ -112,7 +108,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
                 (feature, line) = next
             } catch let bad as GeoJSONFeatureReader.BadFeature {
                 summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
-                if bad.reason == "unbalanced brackets" || bad.reason.hasPrefix("the file ends") { return nil }
+                if bad.endsReading { return nil }
                 continue
             }
             guard let (lon, lat) = Self.position(feature["geometry"]) else {

@@ -73,19 +73,16 @@ struct AddressKeys {
         for place in places where place.addressType == .pointAddress {
             let here = Coordinate(lon: place.longitude, lat: place.latitude)
             grid.insert((Self.key(place), here), at: here)
-            isEmpty = false
         }
     }
-
-    /// No addresses to compare with: the common case of a build without OSM, checked first.
-    private var isEmpty = true
 
     static func key(_ place: PlaceRecord) -> String {
         TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace }
     }
 
     func contains(_ place: PlaceRecord) -> Bool {
-        guard !isEmpty, place.addressType == .pointAddress else { return false }
+        // No addresses to compare with (a build without OSM) is the common case: checked first.
+        guard !grid.isEmpty, place.addressType == .pointAddress else { return false }
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         let key = Self.key(place)
         return grid.candidates(near: here, within: Self.radius).contains { item in
