@@ -137,7 +137,7 @@ extension GazetteerBackend {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
-            SELECT f.rowid, f.name, f.alt_names, f.locality, p.lon, p.lat, p.importance, p.addr_type
+            SELECT f.rowid, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places_fts f JOIN places p ON p.id = f.rowid
             WHERE places_fts MATCH ?1\(condition)\(order.map { " ORDER BY \($0)" } ?? "") LIMIT ?2
             """)

@@ -1,11 +1,14 @@
 /// The gazetteer's tables. Bump ``version`` whenever the layout or the meaning of a column
 /// changes: cached default gazetteers are rebuilt when it differs.
 ///
-/// - `places`: one row per POI, address point, street or locality, with display text and
-///   precomputed `place_addr`.
-/// - `places_fts`: FTS5 over ICU-folded text (`name`, `alt_names`, `locality`); rowid = place id.
-///   `columnsize = 0`: nothing ranks by bm25, so the per-row column sizes are not kept (a
-///   B-tree insert less per place: ~15% faster inserts, 12% smaller index).
+/// - `places`: one row per POI, address point, street or locality, with display text,
+///   precomputed `place_addr`, and the ICU-folded text the full-text index holds
+///   (`search_name`, `search_alt_names`, `search_locality`), which searches score.
+/// - `places_fts`: FTS5 over that folded text (columns `name`, `alt_names`, `locality`);
+///   rowid = place id. Contentless (`content = ''`): the text is in `places` already, and
+///   FTS5's own content table cost a second row insert per place (a third of a build's
+///   full-text time). `columnsize = 0`: nothing ranks by bm25, so the per-row column sizes
+///   are not kept (another B-tree insert less per place).
 /// - `places_rtree`: a 3-D R*Tree (longitude, latitude, category code × ``categoryScale``),
 ///   packed in one pass by the build (``PackedRTree``). Category codes are a depth-first
 ///   numbering of the category tree, so "Food or any descendant" is one code range and the
@@ -19,12 +22,11 @@
 ///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 16
+    static let version = 17
 
-    /// The oldest gazetteers this version reads. Versions 14–16 changed only how a gazetteer
-    /// is built (packed R*Trees, no full-text column sizes), not its tables or their meaning,
-    /// so a large gazetteer built with 13 need not be rebuilt.
-    static let oldestReadableVersion = 13
+    /// The oldest gazetteers this version reads. Version 17 moved the folded text from FTS5's
+    /// content table into `places`.
+    static let oldestReadableVersion = 17
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
@@ -68,12 +70,15 @@ enum GazetteerSchema {
             lat REAL NOT NULL,
             importance REAL NOT NULL,
             population INTEGER NOT NULL,
-            source TEXT NOT NULL);
+            source TEXT NOT NULL,
+            search_name TEXT NOT NULL,
+            search_alt_names TEXT NOT NULL,
+            search_locality TEXT NOT NULL);
         CREATE VIRTUAL TABLE places_rtree USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, min_category, max_category);
         CREATE VIRTUAL TABLE places_fts USING fts5(
             name, alt_names, locality, tokenize = 'unicode61 remove_diacritics 0', detail = 'column',
-            columnsize = 0);
+            columnsize = 0, content = '');
         CREATE TABLE suggest_prefixes(
             prefix TEXT NOT NULL, id INTEGER NOT NULL, importance REAL NOT NULL, PRIMARY KEY(prefix, id)
         ) WITHOUT ROWID;
@@ -94,6 +99,7 @@ enum GazetteerSchema {
         CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
         INSERT INTO vocabulary_tails
             SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
+        PRAGMA analysis_limit = 1000;
         ANALYZE;
         """
 }

@@ -29,8 +29,9 @@ final class GazetteerWriter {
         insertPlace = try connection.statement(
             """
             INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
-                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source,
+                search_name, search_alt_names, search_locality)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
             """)
         insertSearchText = try connection.statement(
             "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
@@ -53,6 +54,7 @@ final class GazetteerWriter {
             .text(place.subregion), .text(place.region), .text(place.postal), .text(place.country),
             .text(place.placeAddress), .text(place.phone), .text(place.url), .double(place.longitude),
             .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
+            .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
         ])
         let id = connection.lastInsertedRowID
         try placesRTree.add(
@@ -105,7 +107,7 @@ final class GazetteerWriter {
     }
 }
 
-/// A place's folded, searchable text: the `places_fts` columns.
+/// A place's folded, searchable text: the `places_fts` columns (kept in `places` too).
 struct SearchText: Sendable {
     var name: String
     /// Folded alternate names, distinct and sorted, separated by " ; ".
