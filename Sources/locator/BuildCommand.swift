@@ -14,7 +14,9 @@ enum BuildCommand: Command {
                              [--places FILE...] --out FILE [--mapping FILE]
 
         OPTIONS:
-          --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf).
+          --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf). Node locations, way node
+                                  lists, address points and street geometry go to temporary files
+                                  beside --out (16 bytes a node, 8 a way's node, and the rest).
           --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, optionally .gz;
                                   admin1CodesASCII.txt and countryInfo.txt beside them are read too),
                                   or the lat,lon,name,admin1,admin2,cc CSV.

@@ -9,19 +9,22 @@ import Foundation
 final class AppendOnlyFile {
     private let fd: Int32
     private var buffer: [UInt8] = []
+    private let bufferSize: Int
     private var written: Int64 = 0
     private var mapping: UnsafeMutableRawPointer?
     private var mappedLength = 0
     private var mappedProtection: Int32 = 0
 
-    init(directory: URL) throws {
+    /// - Parameter bufferSize: how much is gathered before each write to the file.
+    init(directory: URL, bufferSize: Int = 1 << 20) throws {
         var template = Array(directory.appendingPathComponent(".openlocator-build-XXXXXX").path.utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw LocatorError(.buildFailed, "cannot make a temporary file for the build") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         self.fd = fd
-        buffer.reserveCapacity(1 << 20)
+        self.bufferSize = bufferSize
+        buffer.reserveCapacity(bufferSize)
     }
 
     deinit {
@@ -37,7 +40,7 @@ final class AppendOnlyFile {
             throw LocatorError(.buildFailed, "the build wrote to a temporary file after reading it back")
         }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 20 { try flush() }
+        if buffer.count >= bufferSize { try flush() }
     }
 
     private func flush() throws {
@@ -52,6 +55,26 @@ final class AppendOnlyFile {
         }
         written += Int64(buffer.count)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Everything written, read into memory (for a file that is one part of many).
+    func contents() throws -> [UInt8] {
+        try flush()
+        var bytes = [UInt8](repeating: 0, count: Int(written))
+        try bytes.withUnsafeMutableBytes { try read(into: $0, at: 0) }
+        return bytes
+    }
+
+    /// Fills `bytes` from the file at `offset` (which must be within what was written).
+    func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) throws {
+        if !buffer.isEmpty { try flush() }
+        var done = 0
+        while done < bytes.count {
+            let count = pread(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw LocatorError(.buildFailed, "reading a temporary file of the build failed") }
+            done += count
+        }
     }
 
     /// Everything written, mapped read-only (empty when nothing was).

@@ -11,7 +11,9 @@ import Foundation
 ///
 /// GeoNames dumps, OpenAddresses and place files are streamed a chunk at a time into the
 /// database, so files of any size fit in bounded memory (of GeoNames, only a compact
-/// ``LocalityIndex`` stays, to place the other sources in). OSM places are read whole. Rows that cannot be
+/// ``LocalityIndex`` stays, to place the other sources in). OSM files keep node locations,
+/// way node lists and address points on disk (``OSMGeometryStore``, ``AddressPointSpool``);
+/// their POIs, localities and streets are held until written. Rows that cannot be
 /// read are counted and reported by line (``Report/sources``), not fatal. The database is
 /// written to a temporary file beside the target and renamed into place only when complete,
 /// so a failed or interrupted build never leaves a half-written gazetteer.
@@ -127,41 +129,62 @@ public struct GazetteerBuilder: Sendable {
                         })
                 }
 
-                var osm = OSMImporter(mapping: mapping)
+                var osm = OSMImporter(mapping: mapping, directory: directory)
+                var osmCounts: [Int] = []  // places and streets of each file, without address points
                 for url in osmFiles {
                     progress("reading OSM \(url.lastPathComponent)")
                     let before = osm.places.count + osm.streets.count
                     try osm.read(url)
-                    summaries.append(
-                        SourceSummary(
-                            name: url.lastPathComponent, kind: "osm",
-                            places: osm.places.count + osm.streets.count - before, skipped: 0, firstSkipped: []))
+                    osmCounts.append(osm.places.count + osm.streets.count - before)
                 }
                 let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
-                // One copy of the places at a time: a country's addresses are most of memory.
-                var (osmPlaces, streets) = osm.takeResults()
+                // One copy of the places at a time, and the address points (most of a
+                // country) on disk until they are written.
+                var (osmPlaces, streets, streetSegments, addressPoints) = osm.takeResults()
                 progress("addressing \(osmPlaces.count + given.count) places")
-                let enricher = PlaceEnricher(localities: localities, streets: streets)
+                let enricher = try PlaceEnricher(localities: localities, streets: streets, segments: streetSegments)
                 DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
-                for index in osmPlaces.indices { osmPlaces[index] = enricher.enrich(osmPlaces[index]) }
-                for index in streets.indices { streets[index].place = enricher.enrich(streets[index].place) }
-                osmPlaces += streets.map(\.place)  // (AddressKeys below takes only the address points)
+                for index in osmPlaces.indices { osmPlaces[index] = try enricher.enrich(osmPlaces[index]) }
+                for index in streets.indices { streets[index].place = try enricher.enrich(streets[index].place) }
+                osmPlaces += streets.map(\.place)
                 progress("folding and writing \(osmPlaces.count) places")
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
                 try Self.write({ remaining.next() }, into: writer, localityText: localityText, counts: &counts)
                 // The streets were written last, with consecutive ids (the places table is only
                 // ever appended to).
                 let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
-                for (offset, street) in streets.enumerated() {
-                    for (a, b) in street.segments {
-                        try writer.insertStreetSegment(
-                            placeID: firstStreetID + Int64(offset), from: (a.lon, a.lat), to: (b.lon, b.lat))
+                try streetSegments?.forEach { segment in
+                    try writer.insertStreetSegment(
+                        placeID: firstStreetID + Int64(segment.street), from: (segment.a.lon, segment.a.lat),
+                        to: (segment.b.lon, segment.b.lat))
+                }
+                streets = []
+
+                // Other sources leave out the addresses these have.
+                nonisolated(unsafe) var knownAddresses = AddressKeys()
+                if !streamed.isEmpty { osmPlaces.forEach { knownAddresses.add($0) } }
+                osmPlaces = []
+                var osmAddressCounts: [Int: Int] = [:]
+                if let addressPoints, addressPoints.count > 0 {
+                    progress("merging and writing \(addressPoints.count) OSM address points")
+                    nonisolated(unsafe) var merged = addressPoints.merged()
+                    let remember = !streamed.isEmpty
+                    try Self.write({ try merged.next() }, into: writer, localityText: localityText, counts: &counts) {
+                        if remember { knownAddresses.add($0) }
+                        return try enricher.enrich($0)
                     }
+                    osmAddressCounts = merged.countsPerFile
+                }
+                for (index, url) in osmFiles.enumerated() {
+                    summaries.append(
+                        SourceSummary(
+                            name: url.lastPathComponent, kind: "osm",
+                            places: osmCounts[index] + osmAddressCounts[index, default: 0], skipped: 0,
+                            firstSkipped: []))
                 }
 
-                nonisolated(unsafe) let knownAddresses = AddressKeys(streamed.isEmpty ? [] : osmPlaces)
                 for reader in streamed {
                     progress("reading and writing \(reader.summary.name)")
                     nonisolated(unsafe) var duplicates = 0
@@ -171,7 +194,7 @@ public struct GazetteerBuilder: Sendable {
                             duplicates += 1
                             return nil
                         }
-                        return enricher.enrich(place)
+                        return try enricher.enrich(place)
                     }
                     summary.places -= duplicates
                     summary.duplicates = duplicates
@@ -209,7 +232,7 @@ public struct GazetteerBuilder: Sendable {
     /// and returns the file's summary.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
-        counts: inout [String: Int], prepare: @escaping (PlaceRecord) -> PlaceRecord?
+        counts: inout [String: Int], prepare: @escaping (PlaceRecord) throws -> PlaceRecord?
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
         try write({ try reader.next() }, into: writer, localityText: localityText, counts: &counts, prepare: prepare)
@@ -224,14 +247,14 @@ public struct GazetteerBuilder: Sendable {
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
         localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int],
-        prepare: @escaping (PlaceRecord) -> PlaceRecord? = { $0 }
+        prepare: @escaping (PlaceRecord) throws -> PlaceRecord? = { $0 }
     ) throws {
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
         try ChunkPipeline.run(
             produce: { () throws -> [(PlaceRecord, SearchText)]? in
                 var chunk: [(PlaceRecord, SearchText)] = []
                 while chunk.count < 8192, let read = try next() {
-                    guard let place = prepare(read) else { continue }
+                    guard let place = try prepare(read) else { continue }
                     chunk.append((place, SearchText(place, locality: localityText(place))))
                 }
                 return chunk.isEmpty ? nil : chunk

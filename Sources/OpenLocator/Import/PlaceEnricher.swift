@@ -7,18 +7,35 @@ struct PlaceEnricher {
     /// How far a street may be to stand in for a missing address.
     static let streetSearchRadius = 200.0
     private let localities: LocalityIndex
-    private var streetSegments = SpatialGrid<(name: String, a: Coordinate, b: Coordinate)>(cellDegrees: 0.005)
+    /// The street segments by grid cell: their numbers in `segments`, and their ends in floats
+    /// (to pass over far ones without reading the file): 20 bytes a segment in memory.
+    private var segmentGrid = SpatialGrid<GridSegment>(cellDegrees: 0.005)
+    private struct GridSegment {
+        var index: UInt32
+        var lon1, lat1, lon2, lat2: Float
+    }
+    /// How far a segment's float ends may put it from its true place (1.7 m at 180°).
+    private static let floatSlack = 5.0
+    private let segments: StreetSegmentFile?
+    private let streetNames: [String]
     private let city = CategoryTree.world["City"]!.code
 
-    init(localities: LocalityIndex, streets: [StreetRecord]) {
+    init(localities: LocalityIndex, streets: [StreetRecord] = [], segments: StreetSegmentFile? = nil) throws {
         self.localities = localities
-        for street in streets {
-            for (a, b) in street.segments { streetSegments.insert((street.place.name, a, b), from: a, to: b) }
+        self.segments = segments
+        streetNames = streets.map(\.place.name)
+        var index: UInt32 = 0
+        try segments?.forEach { segment in
+            segmentGrid.insert(
+                GridSegment(
+                    index: index, lon1: Float(segment.a.lon), lat1: Float(segment.a.lat), lon2: Float(segment.b.lon),
+                    lat2: Float(segment.b.lat)), from: segment.a, to: segment.b)
+            index += 1
         }
     }
 
     /// The place with locality, country and display address filled in.
-    func enrich(_ place: PlaceRecord) -> PlaceRecord {
+    func enrich(_ place: PlaceRecord) throws -> PlaceRecord {
         var place = place
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         if let nearest = localities.nearestCity(to: here) {
@@ -40,7 +57,7 @@ struct PlaceEnricher {
                     streetAddress: streetAddress, postal: place.postal, city: place.city, region: place.region,
                     country: place.country)
             } else {
-                let street = nearestStreet(to: here) ?? ""
+                let street = try nearestStreet(to: here) ?? ""
                 place.placeAddress = AddressFormat.placeAddress(
                     streetAddress: street, postal: place.postal, city: place.city, region: place.region,
                     country: place.country)
@@ -57,12 +74,28 @@ struct PlaceEnricher {
     }
 
     /// The name of the street nearest `here`, if one lies within ``streetSearchRadius``.
-    func nearestStreet(to here: Coordinate) -> String? {
-        var best: (String, Double)?
-        for segment in streetSegments.candidates(near: here, within: Self.streetSearchRadius) {
-            let (_, d) = OSMGeometry.nearestPoint(on: segment.a, segment.b, to: here)
-            if d <= Self.streetSearchRadius, d < (best?.1 ?? .infinity) { best = (segment.name, d) }
+    ///
+    /// Distances to the float ends are off by at most ``floatSlack``, so only the segments
+    /// within twice that of the nearest by float can be the nearest: only those are read
+    /// from the file and measured exactly (in the grid's order, so ties go as before).
+    func nearestStreet(to here: Coordinate) throws -> String? {
+        guard let segments else { return nil }
+        var near: [(index: UInt32, roughly: Double)] = []
+        var nearest = Double.infinity
+        for candidate in segmentGrid.candidates(near: here, within: Self.streetSearchRadius) {
+            let (_, roughly) = OSMGeometry.nearestPoint(
+                on: Coordinate(lon: Double(candidate.lon1), lat: Double(candidate.lat1)),
+                Coordinate(lon: Double(candidate.lon2), lat: Double(candidate.lat2)), to: here)
+            guard roughly <= Self.streetSearchRadius + Self.floatSlack else { continue }
+            near.append((candidate.index, roughly))
+            nearest = min(nearest, roughly)
         }
-        return best?.0
+        var best: (street: Int, distance: Double)?
+        for (index, roughly) in near where roughly <= nearest + 2 * Self.floatSlack {
+            let segment = try segments.segment(Int(index))
+            let (_, d) = OSMGeometry.nearestPoint(on: segment.a, segment.b, to: here)
+            if d <= Self.streetSearchRadius, d < (best?.distance ?? .infinity) { best = (segment.street, d) }
+        }
+        return best.map { streetNames[$0.street] }
     }
 }

@@ -64,20 +64,25 @@ public struct SourceSummary: Sendable, Hashable {
 }
 
 /// The point addresses one source already has, by street and number, to leave out another
-/// source's copies within 100 m (OpenAddresses often repeats OSM's addresses).
+/// source's copies within 100 m (OpenAddresses often repeats OSM's addresses). A country's
+/// worth: each address is a 64-bit hash of its key and its location (24 bytes and the grid's
+/// share), not its strings.
 struct AddressKeys {
-    private var grid = SpatialGrid<(key: String, at: Coordinate)>(cellDegrees: 0.01)
+    private var grid = SpatialGrid<(key: UInt64, at: Coordinate)>(cellDegrees: 0.01)
     static let radius = 100.0
 
-    init(_ places: [PlaceRecord]) {
-        for place in places where place.addressType == .pointAddress {
-            let here = Coordinate(lon: place.longitude, lat: place.latitude)
-            grid.insert((Self.key(place), here), at: here)
-        }
+    /// Remembers the place if it is an address point.
+    mutating func add(_ place: PlaceRecord) {
+        guard place.addressType == .pointAddress else { return }
+        let here = Coordinate(lon: place.longitude, lat: place.latitude)
+        grid.insert((Self.key(place), here), at: here)
     }
 
-    static func key(_ place: PlaceRecord) -> String {
-        TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace }
+    /// The hash of the folded street and the number without spaces (two different addresses
+    /// share one with odds of 1 in 2^64, and must be within 100 m of each other as well).
+    static func key(_ place: PlaceRecord) -> UInt64 {
+        AddressPointSpool.hash(
+            TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace })
     }
 
     func contains(_ place: PlaceRecord) -> Bool {

@@ -3,43 +3,60 @@ import Foundation
 /// A street made of one or more OSM ways sharing a name and joined end to end.
 struct StreetRecord: Sendable {
     var place: PlaceRecord
-    var segments: [(Coordinate, Coordinate)]
+    /// Its straight pieces, in the import's ``StreetSegmentFile``.
+    var segments: Range<Int>
 }
 
 /// Turns an OSM PBF extract into places: named POIs and localities whose tags the category
 /// mapping knows (nodes, ways and multipolygon relations, at the node or the area's centroid),
 /// address points (`addr:street` + `addr:housenumber`), and streets (named highways).
 ///
+/// What scales with a country stays on disk: node locations and way node lists
+/// (``OSMGeometryStore``), address points until all are read and merged
+/// (``AddressPointSpool``), and the streets' segments (``StreetSegmentFile``). POIs,
+/// localities and one record per street are held in memory.
+///
 /// Extracts cut by a bounding box reference nodes outside the file: geometry is made from the
 /// nodes that are present, and an object with none is skipped.
 struct OSMImporter {
     let mapping: OSMCategoryMapping
+    /// Where the temporary files go (next to the gazetteer being built, not a RAM-backed /tmp).
+    let directory: URL
     private(set) var places: [PlaceRecord] = []
     private(set) var streets: [StreetRecord] = []
-
-    /// The address points for each folded "street number": index into `places`, and the
-    /// precedence of the object that placed it (0 building, 1 address node, 2 POI).
-    private var addressIndex: [String: [(index: Int, precedence: Int)]] = [:]
-    /// Named highway ways by name: the first and last of their nodes present in the file, and
-    /// the locations of all of those nodes.
-    private var streetWays: [String: [(id: Int64, ends: [Int64], points: [Coordinate])]] = [:]
-    private let pointAddress = CategoryTree.world["Point Address"]!.code
+    /// The address points, on disk until every file is read (see ``AddressPointSpool``).
+    private var addressPoints: AddressPointSpool?
+    /// The streets' straight pieces, on disk.
+    private var streetSegments: StreetSegmentFile?
+    /// The index of the file being read, among those read so far.
+    private var file = -1
+    /// Named highway ways by name, with the first and last of their nodes present in the file
+    /// (their geometry stays in the ``OSMGeometryStore`` until the file is read).
+    private var streetWays: [String: [(id: Int64, ends: (Int64, Int64))]] = [:]
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
 
-    init(mapping: OSMCategoryMapping) { self.mapping = mapping }
+    init(mapping: OSMCategoryMapping, directory: URL = FileManager.default.temporaryDirectory) {
+        (self.mapping, self.directory) = (mapping, directory)
+    }
 
-    /// Hands over the places and streets read, leaving the importer empty, so a build holds
-    /// one copy of them (and not the address index either).
-    mutating func takeResults() -> (places: [PlaceRecord], streets: [StreetRecord]) {
-        defer { self = OSMImporter(mapping: mapping) }
-        return (places, streets)
+    /// Hands over the places, streets and address points read, leaving the importer empty, so
+    /// a build holds one copy of them. (`nil` files: no file was read.)
+    mutating func takeResults() -> (
+        places: [PlaceRecord], streets: [StreetRecord], streetSegments: StreetSegmentFile?,
+        addressPoints: AddressPointSpool?
+    ) {
+        defer { self = OSMImporter(mapping: mapping, directory: directory) }
+        return (places, streets, streetSegments, addressPoints)
     }
 
     /// Reads one PBF file. Node locations and way node lists go to an ``OSMGeometryStore`` on
     /// disk, so the file's size is not limited by memory.
     mutating func read(_ url: URL) throws {
-        let store = try OSMGeometryStore()
+        file += 1
+        if addressPoints == nil { addressPoints = try AddressPointSpool(directory: directory) }
+        if streetSegments == nil { streetSegments = try StreetSegmentFile(directory: directory) }
+        let store = try OSMGeometryStore(directory: directory)
         let reader: OSMPBFReader
         do {
             reader = try OSMPBFReader(contentsOf: url)
@@ -57,7 +74,7 @@ struct OSMImporter {
         } catch let error as OSMPBFError {
             throw LocatorError(.invalidInput, "\(url.lastPathComponent): \(error)")
         }
-        finishStreets()
+        try finishStreets(store: store)
     }
 
     private mutating func addNode(_ node: OSMNode, store: OSMGeometryStore) throws {
@@ -66,7 +83,7 @@ struct OSMImporter {
         let coordinate = Coordinate(lon: node.longitude, lat: node.latitude)
         try store.addNode(id: node.id, at: coordinate)
         guard !node.tags.isEmpty else { return }
-        addFeature(tags: node.tags, at: coordinate, source: "osm:node/\(node.id)")
+        try addFeature(tags: node.tags, at: coordinate, source: "osm:node/\(node.id)")
     }
 
     private mutating func addWay(_ way: OSMWay, store: OSMGeometryStore) throws {
@@ -85,10 +102,10 @@ struct OSMImporter {
             !Self.nonStreetHighways.contains(highway)
         {
             // Only the ends join ways into streets.
-            streetWays[name, default: []].append((way.id, [present.first!, present.last!], points))
+            streetWays[name, default: []].append((way.id, (present.first!, present.last!)))
         }
         guard let location = OSMGeometry.representativePoint(points) else { return }
-        addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
+        try addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
     }
 
     private mutating func addRelation(_ relation: OSMRelation, store: OSMGeometryStore) throws {
@@ -102,7 +119,7 @@ struct OSMImporter {
         let areas = outers.compactMap(OSMGeometry.areaCentroid)
         let location = areas.isEmpty ? OSMGeometry.mean(outers.flatMap { $0 }) : Self.weightedCentroid(areas)
         guard let location else { return }
-        addFeature(tags: relation.tags, at: location, source: "osm:relation/\(relation.id)")
+        try addFeature(tags: relation.tags, at: location, source: "osm:relation/\(relation.id)")
     }
 
     /// The area-weighted mean of several rings' centroids.
@@ -119,7 +136,7 @@ struct OSMImporter {
     }
 
     /// Adds the POI or locality and the address point an object's tags describe.
-    private mutating func addFeature(tags: [String: String], at location: Coordinate, source: String) {
+    private mutating func addFeature(tags: [String: String], at location: Coordinate, source: String) throws {
         let address = Self.address(from: tags)
         if let name = tags["name"], !name.isEmpty, tags["access"] != "private",
             let category = mapping.category(for: tags)
@@ -139,48 +156,21 @@ struct OSMImporter {
             places.append(place)
         }
         if !address.houseNumber.isEmpty, !address.street.isEmpty {
-            addAddressPoint(address, at: location, tags: tags, source: source)
+            // Entrances, buildings and shops that share an address are merged once all are
+            // read: the building (or else a bare address node) gives the location, rather
+            // than a shop somewhere inside a large block.
+            try addressPoints?.add(
+                AddressPointSpool.Point(
+                    houseNumber: address.houseNumber, street: address.street, postal: address.postal,
+                    city: address.city, location: location,
+                    precedence: tags["building"] != nil ? 0 : tags["name"] == nil ? 1 : 2, source: source, file: file))
         }
-    }
-
-    /// Adds an address point, one per street and number: entrances, buildings and shops that
-    /// share an address within 300 m are the same address. The building (or else a bare
-    /// address node) gives the location, rather than a shop somewhere inside a large block.
-    private mutating func addAddressPoint(
-        _ address: (houseNumber: String, street: String, postal: String, city: String), at location: Coordinate,
-        tags: [String: String], source: String
-    ) {
-        let precedence = tags["building"] != nil ? 0 : tags["name"] == nil ? 1 : 2
-        let key = TextFolding.fold("\(address.street) \(address.houseNumber)")
-        if let existing = addressIndex[key]?.first(where: {
-            OSMGeometry.length(location, Coordinate(lon: places[$0.index].longitude, lat: places[$0.index].latitude))
-                < 300
-        }) {
-            let i = existing.index
-            if places[i].postal.isEmpty { places[i].postal = address.postal }
-            if places[i].city.isEmpty { places[i].city = address.city }
-            if precedence < existing.precedence {
-                places[i].longitude = location.lon
-                places[i].latitude = location.lat
-                places[i].source = source
-                addressIndex[key] = addressIndex[key]!.map { $0.index == i ? (i, precedence) : $0 }
-            }
-            return
-        }
-        addressIndex[key, default: []].append((places.count, precedence))
-        var point = PlaceRecord(
-            name: "", addressType: .pointAddress, category: pointAddress,
-            longitude: location.lon, latitude: location.lat, importance: 0.02, source: source)
-        point.houseNumber = address.houseNumber
-        point.street = address.street
-        point.postal = address.postal
-        point.city = address.city
-        places.append(point)
     }
 
     /// Groups each name's ways into streets of connected ways and places each street at the
     /// point of its ways nearest the middle of its extent.
-    private mutating func finishStreets() {
+    private mutating func finishStreets(store: OSMGeometryStore) throws {
+        guard let streetSegments else { return }
         for (name, ways) in streetWays.sorted(by: { $0.key < $1.key }) {
             var parent = Array(ways.indices)
             func root(_ i: Int) -> Int {
@@ -190,7 +180,7 @@ struct OSMImporter {
             }
             var owner: [Int64: Int] = [:]
             for (index, way) in ways.enumerated() {
-                for ref in way.ends {
+                for ref in [way.ends.0, way.ends.1] {
                     if let other = owner[ref] { parent[root(index)] = root(other) } else { owner[ref] = index }
                 }
             }
@@ -198,7 +188,7 @@ struct OSMImporter {
             for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
                 var segments: [(Coordinate, Coordinate)] = []
                 for member in members {
-                    let points = ways[member].points
+                    let points = try (store.wayNodes(ways[member].id) ?? []).compactMap { try store.node($0) }
                     segments.append(contentsOf: zip(points, points.dropFirst()).map { ($0, $1) })
                 }
                 let allPoints = segments.flatMap { [$0.0, $0.1] }
@@ -215,7 +205,9 @@ struct OSMImporter {
                     name: name, addressType: .streetName, category: streetName, longitude: best.0.lon,
                     latitude: best.0.lat, importance: 0.05, source: "osm:way/\(ways[members.min()!].id)")
                 place.street = name
-                streets.append(StreetRecord(place: place, segments: segments))
+                let start = streetSegments.count
+                for (a, b) in segments { try streetSegments.append(street: streets.count, a, b) }
+                streets.append(StreetRecord(place: place, segments: start..<streetSegments.count))
             }
         }
         streetWays = [:]
