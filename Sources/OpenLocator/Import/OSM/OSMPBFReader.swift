@@ -31,20 +31,34 @@ public struct OSMPBFReader: Sendable {
     /// The required features this reader understands.
     static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
-    private let data: Data
+    private enum Source {
+        case data(Data)
+        case file(MappedFile)
+    }
+    private let source: Source
 
-    /// Opens the file at `url`, mapping it into memory; elements are decoded by `forEach`.
+    /// Opens the file at `url`, mapping it into memory; elements are decoded by `forEach`, which
+    /// hands the pages it has read back to the kernel as it goes (a country's file is gigabytes).
     public init(contentsOf url: URL) throws {
         do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
+            source = .file(try MappedFile(path: url.path))
         } catch {
-            throw OSMPBFError("cannot read \(url.path): \(error.localizedDescription)")
+            throw OSMPBFError("cannot read \(url.path): \(error)")
         }
     }
 
     /// Reads OSM PBF bytes already in memory.
     public init(data: Data) {
-        self.data = data
+        source = .data(data)
+    }
+
+    /// The file's bytes, and a way to release the first `n` of them once read (a no-op for
+    /// bytes given in memory).
+    private func withBytes<T>(_ body: (UnsafeRawBufferPointer, _ release: (Int) -> Void) throws -> T) rethrows -> T {
+        switch source {
+        case .data(let data): return try data.withUnsafeBytes { try body($0, { _ in }) }
+        case .file(let file): return try body(file.bytes, file.release(upTo:))
+        }
     }
 
     /// Calls `visit` for each element in file order.
@@ -52,12 +66,17 @@ public struct OSMPBFReader: Sendable {
     /// Throws `OSMPBFError` on malformed or unsupported input (elements before the
     /// bad block have been visited by then), and rethrows whatever `visit` throws.
     public func forEach(_ visit: (OSMElement) throws -> Void) throws {
-        guard !data.isEmpty else { throw OSMPBFError("not an OSM PBF file: the file is empty") }
-        try data.withUnsafeBytes { file in
+        try withBytes { file, release in
+            guard file.count > 0 else { throw OSMPBFError("not an OSM PBF file: the file is empty") }
             var buffer = InflateBuffer()
             defer { buffer.deallocate() }
             var offset = 0
+            var released = 0
             while offset < file.count {
+                if offset - released >= 64 << 20 {
+                    release(offset)
+                    released = offset
+                }
                 let blob = try Self.nextBlob(in: file, offset: &offset)
                 if blob.headerOffset == 0, blob.type != "OSMHeader" {
                     throw OSMPBFError("not an OSM PBF file: first block is \"\(blob.type)\", not OSMHeader")
@@ -397,5 +416,45 @@ private struct PrimitiveBlock {
     /// Dividing, rather than multiplying by 1e-9, rounds exactly as libosmium does.
     private func degrees(_ value: Int64, _ offset: Int64) -> Double {
         Double(offset &+ granularity &* value) / 1e9
+    }
+}
+
+/// A file mapped read-only. `@unchecked Sendable`: nothing changes after `init`, and the
+/// mapping is only read.
+private final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw MappingError(errno) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw MappingError(errno) }
+        guard status.st_size > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let base = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw MappingError(errno)
+        }
+        bytes = UnsafeRawBufferPointer(start: base, count: Int(status.st_size))
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+
+    /// Drops the pages before `offset` from this process: they were read and are not needed
+    /// again, and left mapped they would count as the process's memory until it ends.
+    func release(upTo offset: Int) {
+        guard let base = bytes.baseAddress else { return }
+        let length = offset / Int(getpagesize()) * Int(getpagesize())
+        if length > 0 { madvise(UnsafeMutableRawPointer(mutating: base), length, MADV_DONTNEED) }
+    }
+
+    struct MappingError: Error, CustomStringConvertible {
+        let code: Int32
+        init(_ code: Int32) { self.code = code }
+        var description: String { String(cString: strerror(code)) }
     }
 }
