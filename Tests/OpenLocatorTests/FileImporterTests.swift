@@ -69,6 +69,32 @@ import Testing
         #expect(throws: LocatorError.self) { _ = try OpenAddressesReader(notOA.path) }
     }
 
+    /// Long stages say how far they have got: chunks of places written, the share of a PBF read,
+    /// and each step of the indexing.
+    @Test func aBuildSaysHowFarEachStageHasGot() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        var rows = ["LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH"]
+        for n in 1...20_000 { rows.append("24.9\(n % 1000),60.1\(n / 1000),\(n),Testikuja,,Helsinki,,,00150,,") }
+        var builder = GazetteerBuilder(
+            osm: [Fixtures.helsinkiPBF], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        builder.openAddressesFiles = [try Self.write(rows.joined(separator: "\n"), "many.csv", in: folder)]
+        builder.progressInterval = 0
+        var lines: [String] = []
+        try builder.build(to: folder.appendingPathComponent("g.gazetteer")) { lines.append($0) }
+        let details = lines.map { String($0.drop { $0 != "]" }.dropFirst(2)) }  // without "[  1.2 s] "
+        #expect(
+            details.filter { $0.hasPrefix("  many.csv: ") } == [
+                "  many.csv: 8192 places written", "  many.csv: 16384 places written",
+                "  many.csv: 20000 places written",
+            ])
+        let read = details.filter { $0.hasPrefix("  Helsinki.osm.pbf: ") }.compactMap {
+            Int($0.dropFirst("  Helsinki.osm.pbf: ".count).prefix { $0.isNumber })
+        }
+        #expect(read.count > 1 && read == read.sorted() && read.last == 100)
+        #expect(details.contains("indexing: R*Trees") && details.contains("indexing: secondary indexes"))
+        #expect(details.last == "done")
+    }
+
     @Test(arguments: [1, 3, 64, 1 << 20])
     func geoJSONFeaturesStreamOneByOneWhateverTheBlockSize(blockSize: Int) throws {
         let folder = try Fixtures.temporaryDirectory()

@@ -87,19 +87,35 @@ enum GazetteerSchema {
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
         """
 
-    /// Indexes made after the bulk insert (faster than maintaining them row by row).
-    static let finish = """
-        CREATE INDEX places_by_category ON places(category, importance DESC);
-        CREATE INDEX places_by_country ON places(country, category);
-        CREATE INDEX places_by_street ON places(lower(street), addr_type);
-        INSERT INTO places_fts(places_fts) VALUES('optimize');
-        CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
-        CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
-        INSERT INTO vocabulary SELECT term, doc FROM temp.index_terms;
-        CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
-        INSERT INTO vocabulary_tails
-            SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
-        PRAGMA analysis_limit = 1000;
-        ANALYZE;
-        """
+    /// Indexes made after the bulk insert (faster than maintaining them row by row), as named
+    /// steps a build reports.
+    static let finish: [(step: String, sql: String)] = [
+        (
+            "secondary indexes",
+            """
+            CREATE INDEX places_by_category ON places(category, importance DESC);
+            CREATE INDEX places_by_country ON places(country, category);
+            CREATE INDEX places_by_street ON places(lower(street), addr_type);
+            """
+        ),
+        ("merging the full-text index", "INSERT INTO places_fts(places_fts) VALUES('optimize');"),
+        (
+            "vocabulary",
+            """
+            CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
+            CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
+            INSERT INTO vocabulary SELECT term, doc FROM temp.index_terms;
+            CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
+            INSERT INTO vocabulary_tails
+                SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
+            """
+        ),
+        (
+            "statistics",
+            """
+            PRAGMA analysis_limit = 1000;
+            ANALYZE;
+            """
+        ),
+    ]
 }

@@ -51,14 +51,23 @@ public struct GazetteerBuilder: Sendable {
         self.categoryMapping = categoryMapping
     }
 
-    /// Builds the gazetteer at `output`, calling `progress` with one line per stage.
+    /// How often, at most, a long stage says how far it has got, in seconds.
+    public var progressInterval: TimeInterval = 5
+
+    /// Builds the gazetteer at `output`, calling `progress` with one line per stage and,
+    /// during a long one, a line every ``progressInterval`` seconds on how far it has got.
     /// - Throws: ``LocatorError`` (`invalidInput` for a bad source file, `buildFailed` otherwise);
     ///   the target file is then left as it was.
     @discardableResult
     public func build(to output: URL, progress report: (String) -> Void = { _ in }) throws -> Report {
         let started = Date()
+        var lastLine = started
         func progress(_ stage: String) {
-            report(String(format: "[%5.1f s] ", Date().timeIntervalSince(started)) + stage)
+            lastLine = Date()
+            report(String(format: "[%5.1f s] ", lastLine.timeIntervalSince(started)) + stage)
+        }
+        func ongoing(_ detail: @autoclosure () -> String) {
+            if Date().timeIntervalSince(lastLine) >= progressInterval { progress("  " + detail()) }
         }
         guard
             !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !openAddressesFiles.isEmpty || !placeFiles.isEmpty
@@ -123,7 +132,10 @@ public struct GazetteerBuilder: Sendable {
                 for reader in geoNamesReaders {
                     progress("reading and writing GeoNames \(reader.summary.name)")
                     summaries.append(
-                        try Self.stream(reader, into: writer, localityText: localityText, counts: &counts) { place in
+                        try Self.stream(
+                            reader, into: writer, localityText: localityText, counts: &counts,
+                            written: { ongoing("\(reader.summary.name): \($0) places written") }
+                        ) { place in
                             localities.add(place)
                             return place
                         })
@@ -134,14 +146,19 @@ public struct GazetteerBuilder: Sendable {
                 for url in osmFiles {
                     progress("reading OSM \(url.lastPathComponent)")
                     let before = osm.places.count + osm.streets.count
-                    try osm.read(url)
+                    try osm.read(url) { fraction, found in
+                        ongoing(
+                            "\(url.lastPathComponent): \(Int(fraction * 100))% read, \(found) places and addresses so far"
+                        )
+                    }
                     osmCounts.append(osm.places.count + osm.streets.count - before)
                 }
                 let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
                 // One copy of the places at a time, and the address points (most of a
                 // country) on disk until they are written.
                 var (osmPlaces, streets, streetSegments, addressPoints) = osm.takeResults()
-                progress("addressing \(osmPlaces.count + given.count) places")
+                let anyInMemory = !osmPlaces.isEmpty || !given.isEmpty || !streets.isEmpty
+                if anyInMemory { progress("addressing \(osmPlaces.count + given.count) places") }
                 let enricher = try PlaceEnricher(localities: localities, streets: streets, segments: streetSegments)
                 DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
@@ -149,9 +166,11 @@ public struct GazetteerBuilder: Sendable {
                 for index in osmPlaces.indices { osmPlaces[index] = try enricher.enrich(osmPlaces[index]) }
                 for index in streets.indices { streets[index].place = try enricher.enrich(streets[index].place) }
                 osmPlaces += streets.map(\.place)
-                progress("folding and writing \(osmPlaces.count) places")
+                if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
-                try Self.write({ remaining.next() }, into: writer, localityText: localityText, counts: &counts)
+                try Self.write(
+                    { remaining.next() }, into: writer, localityText: localityText, counts: &counts,
+                    written: { ongoing("\($0) of \(osmPlaces.count) places written") })
                 // The streets were written last, with consecutive ids (the places table is only
                 // ever appended to).
                 let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
@@ -171,7 +190,10 @@ public struct GazetteerBuilder: Sendable {
                     progress("merging and writing \(addressPoints.count) OSM address points")
                     nonisolated(unsafe) var merged = addressPoints.merged()
                     let remember = !streamed.isEmpty
-                    try Self.write({ try merged.next() }, into: writer, localityText: localityText, counts: &counts) {
+                    try Self.write(
+                        { try merged.next() }, into: writer, localityText: localityText, counts: &counts,
+                        written: { ongoing("\($0) addresses written") }
+                    ) {
                         if remember { knownAddresses.add($0) }
                         return try enricher.enrich($0)
                     }
@@ -188,8 +210,10 @@ public struct GazetteerBuilder: Sendable {
                 for reader in streamed {
                     progress("reading and writing \(reader.summary.name)")
                     nonisolated(unsafe) var duplicates = 0
-                    var summary = try Self.stream(reader, into: writer, localityText: localityText, counts: &counts) {
-                        place in
+                    var summary = try Self.stream(
+                        reader, into: writer, localityText: localityText, counts: &counts,
+                        written: { ongoing("\(reader.summary.name): \($0) places written") }
+                    ) { place in
                         if knownAddresses.contains(place) {
                             duplicates += 1
                             return nil
@@ -213,8 +237,7 @@ public struct GazetteerBuilder: Sendable {
                         openAddresses: !openAddressesFiles.isEmpty
                     ).joined(separator: "\n"))
             }
-            progress("indexing")
-            try writer.finish()
+            try writer.finish { progress("indexing: \($0)") }
             progress("done")
         } catch let error as SQLiteError {
             throw LocatorError(.buildFailed, "writing the gazetteer failed (SQLite error \(error.code))")
@@ -228,27 +251,31 @@ public struct GazetteerBuilder: Sendable {
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
 
-    /// Streams one source file into the gazetteer (see ``write(_:into:localityText:counts:prepare:)``)
+    /// Streams one source file into the gazetteer (see ``write(_:into:localityText:counts:written:prepare:)``)
     /// and returns the file's summary.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
-        counts: inout [String: Int], prepare: @escaping (PlaceRecord) throws -> PlaceRecord?
+        counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (PlaceRecord) throws -> PlaceRecord?
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
-        try write({ try reader.next() }, into: writer, localityText: localityText, counts: &counts, prepare: prepare)
+        try write(
+            { try reader.next() }, into: writer, localityText: localityText, counts: &counts, written: written,
+            prepare: prepare)
         return reader.summary
     }
 
     /// Writes places into the gazetteer as `next` gives them: a background thread takes the
     /// next chunk, passes each place through `prepare` (which may drop it by returning `nil`)
-    /// and folds its text, while this thread writes the chunk before. (ICU's transliterators
+    /// and folds its text, while this thread writes the chunk before and then calls `written`
+    /// with the number written so far. (ICU's transliterators
     /// lock shared data on every call, so folding on more threads does not go faster;
     /// overlapping it with SQLite's work does.)
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
-        localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int],
+        localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int], written: (Int) -> Void,
         prepare: @escaping (PlaceRecord) throws -> PlaceRecord? = { $0 }
     ) throws {
+        var total = 0
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
         try ChunkPipeline.run(
             produce: { () throws -> [(PlaceRecord, SearchText)]? in
@@ -264,6 +291,8 @@ public struct GazetteerBuilder: Sendable {
                     try writer.insert(place, searchText: text)
                     counts[place.addressType.rawValue, default: 0] += 1
                 }
+                total += chunk.count
+                written(total)
             })
     }
 

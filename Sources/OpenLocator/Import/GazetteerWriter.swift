@@ -96,14 +96,19 @@ final class GazetteerWriter {
     }
 
     /// Writes the R*Trees and the suggest tables, builds the secondary indexes and
-    /// merges the full-text index.
-    func finish() throws {
+    /// merges the full-text index, calling `step` with the name of each step as it starts.
+    func finish(step: (String) -> Void = { _ in }) throws {
+        step("R*Trees")
         try connection.transaction {
             try placesRTree.write(to: connection)
             try streetSegmentsRTree.write(to: connection)
         }
+        step("suggest tables")
         try suggestIndex.write(to: connection)
-        try connection.execute(GazetteerSchema.finish)
+        for (name, sql) in GazetteerSchema.finish {
+            step(name)
+            try connection.execute(sql)
+        }
     }
 }
 

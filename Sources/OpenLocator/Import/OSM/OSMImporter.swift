@@ -51,8 +51,9 @@ struct OSMImporter {
     }
 
     /// Reads one PBF file. Node locations and way node lists go to an ``OSMGeometryStore`` on
-    /// disk, so the file's size is not limited by memory.
-    mutating func read(_ url: URL) throws {
+    /// disk, so the file's size is not limited by memory. `progress` is called after each block
+    /// with the fraction of the file read and the places and address points found so far.
+    mutating func read(_ url: URL, progress: (_ fraction: Double, _ found: Int) -> Void = { _, _ in }) throws {
         file += 1
         if addressPoints == nil { addressPoints = try AddressPointSpool(directory: directory) }
         if streetSegments == nil { streetSegments = try StreetSegmentFile(directory: directory) }
@@ -64,13 +65,15 @@ struct OSMImporter {
             throw LocatorError(.invalidInput, "\(url.lastPathComponent): \(error)")
         }
         do {
-            try reader.forEach { element in
-                switch element {
-                case .node(let node): try addNode(node, store: store)
-                case .way(let way): try addWay(way, store: store)
-                case .relation(let relation): try addRelation(relation, store: store)
-                }
-            }
+            try reader.forEach(
+                { element in
+                    switch element {
+                    case .node(let node): try addNode(node, store: store)
+                    case .way(let way): try addWay(way, store: store)
+                    case .relation(let relation): try addRelation(relation, store: store)
+                    }
+                },
+                afterBlock: { fraction in progress(fraction, places.count + (addressPoints?.count ?? 0)) })
         } catch let error as OSMPBFError {
             throw LocatorError(.invalidInput, "\(url.lastPathComponent): \(error)")
         }

@@ -61,11 +61,14 @@ public struct OSMPBFReader: Sendable {
         }
     }
 
-    /// Calls `visit` for each element in file order.
+    /// Calls `visit` for each element in file order, and `afterBlock` after each block with
+    /// the fraction of the file read (for progress).
     ///
     /// Throws `OSMPBFError` on malformed or unsupported input (elements before the
     /// bad block have been visited by then), and rethrows whatever `visit` throws.
-    public func forEach(_ visit: (OSMElement) throws -> Void) throws {
+    public func forEach(
+        _ visit: (OSMElement) throws -> Void, afterBlock: (_ fraction: Double) -> Void = { _ in }
+    ) throws {
         try withBytes { file, release in
             guard file.count > 0 else { throw OSMPBFError("not an OSM PBF file: the file is empty") }
             var buffer = InflateBuffer()
@@ -86,6 +89,7 @@ public struct OSMPBFReader: Sendable {
                 case "OSMData": try PrimitiveBlock(try buffer.payload(of: blob)).forEach(visit)
                 default: continue  // The format asks readers to skip blocks of unknown types.
                 }
+                afterBlock(Double(offset) / Double(file.count))
             }
         }
     }
