@@ -4,8 +4,9 @@ import Foundation
     import Glibc
 #endif
 
-/// A temporary file written through a buffer and then mapped for reading. The file is
-/// unlinked as soon as it is created, so nothing is left behind however the process ends.
+/// A temporary file written through a buffer and then mapped for reading, or read back with
+/// `pread` (a part at a time, or whole). The file is unlinked as soon as it is created, so
+/// nothing is left behind however the process ends.
 final class AppendOnlyFile {
     private let fd: Int32
     private var buffer: [UInt8] = []

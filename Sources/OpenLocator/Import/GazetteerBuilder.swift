@@ -184,7 +184,8 @@ public struct GazetteerBuilder: Sendable {
                 // Other sources leave out the addresses these have.
                 nonisolated(unsafe) var knownAddresses = AddressKeys()
                 if !streamed.isEmpty { osmPlaces.forEach { knownAddresses.add($0) } }
-                osmPlaces = []
+                // (The iterator holds the array's buffer too: both go, so the places are freed.)
+                (osmPlaces, remaining) = ([], [PlaceRecord]().makeIterator())
                 var osmAddressCounts: [Int: Int] = [:]
                 if let addressPoints, addressPoints.count > 0 {
                     progress("merging and writing \(addressPoints.count) OSM address points")

@@ -61,7 +61,8 @@ final class OSMGeometryStore {
         return nil
     }
 
-    /// Records a way's node list (for relations that use the way as an outer ring).
+    /// Records a way's node list (for relations that use the way as an outer ring, and for
+    /// street geometry once the file is read).
     func addWay(id: Int64, refs: [Int64]) throws {
         guard wayRefsFrozen == nil else {
             lateWays[id] = refs

@@ -424,7 +424,8 @@ private struct PrimitiveBlock {
 }
 
 /// A file mapped read-only. `@unchecked Sendable`: nothing changes after `init`, and the
-/// mapping is only read.
+/// mapping is only read (`release(upTo:)` drops pages of this private, unwritten mapping,
+/// which are read from the file again if touched).
 private final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
 
@@ -434,6 +435,8 @@ private final class MappedFile: @unchecked Sendable {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw MappingError(errno) }
+        // A pipe or a device cannot be mapped (and reports no size).
+        guard status.st_mode & S_IFMT == S_IFREG else { throw MappingError(description: "not a regular file") }
         guard status.st_size > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             return
@@ -457,8 +460,8 @@ private final class MappedFile: @unchecked Sendable {
     }
 
     struct MappingError: Error, CustomStringConvertible {
-        let code: Int32
-        init(_ code: Int32) { self.code = code }
-        var description: String { String(cString: strerror(code)) }
+        let description: String
+        init(_ code: Int32) { description = String(cString: strerror(code)) }
+        init(description: String) { self.description = description }
     }
 }
