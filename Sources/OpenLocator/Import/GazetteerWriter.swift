@@ -125,7 +125,9 @@ struct SearchText: Sendable {
     init(_ place: PlaceRecord, locality: String) {
         let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
         name = TextFolding.fold(searchName)
-        let alternates = Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
+        let alternates =
+            place.alternateNames.isEmpty
+            ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
         alternateNames = alternates.joined(separator: " ; ")
         self.locality = TextFolding.fold(locality)
         suggestPrefixes = SuggestIndex.prefixes(ofFoldedNames: [name] + alternates)

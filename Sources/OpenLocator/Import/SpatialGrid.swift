@@ -32,6 +32,7 @@ struct SpatialGrid<Item> {
 
     /// The items in cells that may hold something within `metres` of `center` (a superset).
     func candidates(near center: Coordinate, within metres: Double) -> [Item] {
+        guard !cells.isEmpty else { return [] }  // (a build without GeoNames or OSM asks often)
         let box = GreatCircle.boundingBox(around: Point(latitude: center.lat, longitude: center.lon), radius: metres)
         let lo = cell(Coordinate(lon: box.xmin, lat: box.ymin))
         let hi = cell(Coordinate(lon: box.xmax, lat: box.ymax))
