@@ -20,6 +20,7 @@ enum BatchCommand: Command {
                                   commas and line breaks; UTF-8, with or without a BOM; fields
                                   separated by commas, semicolons, tabs or bars, told from the
                                   header), or JSON lines (.jsonl/.ndjson: one object per line).
+                                  Gzipped or zipped (one file in the archive) is read as is.
                                   "-" reads stdin. CSV output keeps the input's separator.
 
         OPTIONS:

@@ -17,9 +17,9 @@ enum BuildCommand: Command {
           --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf). Node locations, way node
                                   lists, address points and street geometry go to temporary files
                                   beside --out (16 bytes a node, 8 a way's node, and the rest).
-          --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, optionally .gz;
-                                  admin1CodesASCII.txt and countryInfo.txt beside them are read too),
-                                  or the lat,lon,name,admin1,admin2,cc CSV.
+          --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, or the .zip as
+                                  downloaded; admin1CodesASCII.txt and countryInfo.txt beside them
+                                  are read too), or the lat,lon,name,admin1,admin2,cc CSV.
           --openaddresses FILE... OpenAddresses CSVs (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,
                                   REGION,POSTCODE,ID,HASH), streamed: any size fits in memory.
           --places FILE...        Your own places: CSV with name, category, lat, lon and optional
@@ -31,6 +31,9 @@ enum BuildCommand: Command {
           --mapping FILE          OSM tag -> category rules (default: Gazetteer/osm-categories.tsv).
           -h, --help              Show help information.
 
+        Files other than PBF may be gzipped (.gz) or a ZIP archive holding the one file, and are
+        read as they are, without unpacking to disk.
+
         Rows that cannot be read (bad coordinates, no street, an unknown category) are left out
         and reported with their line numbers; they never stop the build. An address that OSM
         already has within 100 m is not added twice.
@@ -38,7 +41,7 @@ enum BuildCommand: Command {
         EXAMPLES:
           locator build --osm Gazetteer/sources/Helsinki.osm.pbf \\
                         --geonames Gazetteer/sources/cities500.txt.gz --out helsinki.gazetteer
-          locator build --geonames cities500.txt --openaddresses fi/countrywide.csv \\
+          locator build --geonames cities500.zip --openaddresses fi/countrywide.csv \\
                         --places depots.geojson --out finland.gazetteer
 
         Licences travel with the data: a gazetteer built from OpenStreetMap is ODbL 1.0 and must

@@ -184,6 +184,31 @@ import Testing
         #expect(throws: LocatorError.self) { try other.read(garbage) }
     }
 
+    /// A build takes the archives as GeoNames hands them out, and own places as GeoJSON by the
+    /// name under a compression suffix.
+    @Test func aBuildReadsZippedGeoNamesAndCompressedGeoJSON() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let row =
+            "658225\tHelsinki\tHelsinki\tHelsingfors\t60.16952\t24.93545\tP\tPPLC\tFI\t\t01\t091\t\t\t558457\t\t26\tEurope/Helsinki\t2019-01-01"
+        let zip = folder.appendingPathComponent("cities500.zip")
+        try TinyZip.write([.init(name: "cities500.txt", data: Data((row + "\n").utf8))], to: zip)
+        let geoJSON = try Self.write(Self.geoJSON, "depots.geojson", in: folder)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = [geoJSON.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        var builder = GazetteerBuilder(osm: [], geoNames: [zip], categoryMapping: Fixtures.categoryMapping)
+        builder.placeFiles = [folder.appendingPathComponent("depots.geojson.gz")]
+        let output = folder.appendingPathComponent("z.gazetteer")
+        let report = try builder.build(to: output)
+        #expect(report.sources.map(\.name) == ["cities500.zip", "depots.geojson.gz"])
+        #expect(report.sources.map(\.places) == [1, 2])
+        let task = LocatorTask(gazetteer: output)
+        #expect(try await task.geocode(forSearchText: "Helsingfors").first?.label.hasPrefix("Helsinki") == true)
+        #expect(try await task.geocode(forSearchText: "Depot Seven").first?.label == "Depot Seven")
+    }
+
     @Test func ownPlacesMaySeparateFieldsWithSemicolons() throws {
         let folder = try Fixtures.temporaryDirectory()
         let file = try Self.write(

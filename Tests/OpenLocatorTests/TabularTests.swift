@@ -102,6 +102,60 @@ import Testing
         #expect(throws: LocatorError.self) { while try cut.next() != nil {} }
     }
 
+    /// GeoNames and OpenAddresses hand out ZIP archives: the one file in one reads as itself,
+    /// deflated or stored, with ZIP64 records, beside macOS metadata and folders; anything else
+    /// is a one-line error naming the archive.
+    @Test(arguments: [7, 1 << 20])
+    func theOneFileInAZipArchiveReadsAsItsContent(blockSize: Int) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let text = (0..<5000).map { "row \($0),\"quoted, \($0)\"" }.joined(separator: "\n") + "\n"
+        let data = Data(text.utf8)
+        func rows(_ name: String) throws -> Int {
+            var reader = CSVReader(try ByteReader(path: folder.appendingPathComponent(name).path, blockSize: blockSize))
+            var count = 0
+            while let record = try reader.next() {
+                #expect(record.fields == ["row \(count)", "quoted, \(count)"])
+                count += 1
+            }
+            return count
+        }
+        let archives: [(String, [TinyZip.Entry], Bool)] = [
+            ("deflated.zip", [.init(name: "rows.csv", data: data)], false),
+            ("stored.zip", [.init(name: "rows.csv", data: data, deflated: false)], false),
+            ("zip64.zip", [.init(name: "rows.csv", data: data)], true),
+            (
+                "mac.zip",
+                [
+                    .init(name: "rows/", data: Data()), .init(name: "__MACOSX/rows/._rows.csv", data: Data("x".utf8)),
+                    .init(name: "rows/.DS_Store", data: Data("x".utf8)), .init(name: "rows/rows.csv", data: data),
+                ], false
+            ),
+        ]
+        for (name, entries, zip64) in archives {
+            try TinyZip.write(entries, to: folder.appendingPathComponent(name), zip64: zip64)
+            #expect(try rows(name) == 5000, "\(name)")
+        }
+        let source = try ByteReader(path: folder.appendingPathComponent("deflated.zip").path)
+        #expect(source.size.map { $0 > 0 && $0 < Int64(data.count) } == true)  // the compressed entry's size
+
+        try TinyZip.write(
+            [.init(name: "a.csv", data: data), .init(name: "b.csv", data: data)],
+            to: folder.appendingPathComponent("two.zip"))
+        let archive = try Data(contentsOf: folder.appendingPathComponent("deflated.zip"))
+        try archive.prefix(archive.count - 30).write(to: folder.appendingPathComponent("cut.zip"))
+        var corrupt = archive
+        corrupt[60] ^= 0xFF  // inside the deflate stream
+        try corrupt.write(to: folder.appendingPathComponent("corrupt.zip"))
+        let errors: [(String, String)] = [
+            ("two.zip", "'two.zip' is a ZIP archive of 2 files (a.csv, b.csv); unzip it and give the files you want"),
+            ("cut.zip", "'cut.zip' is not a readable ZIP archive"),
+        ]
+        for (name, message) in errors {
+            #expect(throws: LocatorError(.invalidInput, message)) { _ = try rows(name) }
+        }
+        #expect(throws: LocatorError.self) { _ = try rows("corrupt.zip") }
+    }
+
     @Test func jsonParsingKeepsMemberOrderAndDecodesEscapes() throws {
         let value = try JSONValue.parse(
             #"{"z":1,"a":[true,false,null,-2.5e3],"m":"caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n","e":{}}"#)

@@ -101,7 +101,9 @@ public struct GazetteerBuilder: Sendable {
             .map { try geoNames.placeReader(for: $0) }
         var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
         streamed += try placeFiles.map { url -> any PlaceFileReader in
-            let name = url.lastPathComponent.lowercased()
+            // (by the name without a compression suffix: "depots.geojson.gz" is GeoJSON)
+            var name = url.lastPathComponent.lowercased()
+            for suffix in [".gz", ".zip"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
             return name.hasSuffix(".geojson") || name.hasSuffix(".json") || name.hasSuffix(".geojsonl")
                 || name.hasSuffix(".geojsons")
                 ? try OwnPlacesGeoJSONReader(url.path) : try OwnPlacesCSVReader(url.path)

@@ -6,7 +6,8 @@ import Foundation
 
 /// Reads a file (or standard input) in large blocks, counting the bytes consumed, so readers
 /// of CSV and JSON lines stream files of any size in bounded memory. A gzip file (told by its
-/// first bytes) is inflated on the way, so `cities500.txt.gz` reads like `cities500.txt`.
+/// first bytes) is inflated on the way, so `cities500.txt.gz` reads like `cities500.txt`, and
+/// so is the one file in a ZIP archive (`cities500.zip`, see ``ZipArchive``).
 ///
 /// ```swift
 /// let reader = try ByteReader(path: "addresses.csv")
@@ -18,12 +19,15 @@ public final class ByteReader {
     private let blockSize: Int
     /// The file's name, for messages (never a full path).
     public let name: String
-    /// The file's size in bytes, when it is a regular file (not a pipe).
+    /// The file's size in bytes, when it is a regular file (not a pipe); for a ZIP archive, the
+    /// compressed size of the file in it.
     public let size: Int64?
-    /// Bytes of the file read so far (compressed bytes, for a gzip file).
+    /// Bytes of the file read so far (compressed bytes, for a gzip file or a ZIP archive).
     public private(set) var consumed: Int64 = 0
     private var inflater: GzipInflater?
     private var checkedCompression = false
+    /// What is left of a ZIP archive's file (`nil`: the whole file is read).
+    private var remainingInArchive: Int64?
 
     /// Opens a file; "-" reads standard input.
     /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read.
@@ -44,7 +48,24 @@ public final class ByteReader {
             ownsDescriptor = true
         }
         var status = stat()
-        size = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+        let fileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+        var magic = [UInt8](repeating: 0, count: 4)
+        if let fileSize, fileSize >= 4, pread(fd, &magic, 4, 0) == 4, ZipArchive.looksLikeZip(magic) {
+            let entry: ZipArchive.Entry
+            do {
+                entry = try ZipArchive.dataEntry(fd: fd, size: fileSize, name: name)
+            } catch {
+                if ownsDescriptor { close(fd) }
+                throw error
+            }
+            lseek(fd, off_t(entry.dataOffset), SEEK_SET)
+            remainingInArchive = entry.compressedSize
+            size = entry.compressedSize
+            checkedCompression = true
+            if entry.method == 8 { inflater = try GzipInflater(raw: true) }
+        } else {
+            size = fileSize
+        }
     }
 
     deinit { if ownsDescriptor { close(fd) } }
@@ -71,6 +92,9 @@ public final class ByteReader {
                 checkedCompression = true
                 while let first = raw, first.count < 2, let more = try nextRawBlock() { raw = first + more }
                 if let raw, raw.count >= 2, raw[0] == 0x1F, raw[1] == 0x8B { inflater = try GzipInflater() }
+                if let raw, ZipArchive.looksLikeZip(raw) {  // (a ZIP file is found in init)
+                    throw LocatorError(.invalidInput, "'\(name)' is a ZIP archive: unzip it, or give it as a file")
+                }
             }
             guard let inflater else { return raw }
             let block = try inflater.inflate(raw, name: name)
@@ -80,14 +104,17 @@ public final class ByteReader {
     }
 
     private func nextRawBlock() throws -> [UInt8]? {
-        var block = [UInt8](repeating: 0, count: blockSize)
+        let wanted = remainingInArchive.map { Int(min(Int64(blockSize), $0)) } ?? blockSize
+        guard wanted > 0 else { return nil }
+        var block = [UInt8](repeating: 0, count: wanted)
         while true {
-            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, blockSize) }
+            let count = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw LocatorError(.invalidInput, "reading '\(name)' failed") }
             guard count > 0 else { return nil }
             block.removeSubrange(count...)
             consumed += Int64(count)
+            remainingInArchive? -= Int64(count)
             return block
         }
     }

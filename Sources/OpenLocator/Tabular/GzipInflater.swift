@@ -9,9 +9,11 @@ final class GzipInflater {
     /// Where inflated bytes land before they are copied out, reused from call to call.
     private var chunk = [UInt8](repeating: 0, count: 1 << 18)
 
-    init() throws {
-        // 15 + 32: a zlib or gzip header, detected.
-        guard inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+    /// - Parameter raw: a bare deflate stream (a ZIP entry's), without gzip or zlib header.
+    init(raw: Bool = false) throws {
+        // 15 + 32: a zlib or gzip header, detected; -15: none.
+        guard inflateInit2_(&stream, raw ? -15 : 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw LocatorError(.invalidInput, "could not start gzip decompression")
         }
     }

@@ -66,6 +66,8 @@ struct GeoNamesImporter {
     static func open(_ url: URL) throws -> ByteReader {
         do {
             return try ByteReader(path: url.path)
+        } catch let error as LocatorError where FileManager.default.isReadableFile(atPath: url.path) {
+            throw error  // a file that is there, but not as expected (a ZIP of several files, say)
         } catch {
             throw LocatorError(
                 .invalidInput, "cannot read GeoNames file '\(url.lastPathComponent)': no such readable file")
