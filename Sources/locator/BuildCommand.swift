@@ -21,7 +21,8 @@ enum BuildCommand: Command {
                                   downloaded; admin1CodesASCII.txt and countryInfo.txt beside them
                                   are read too), or the lat,lon,name,admin1,admin2,cc CSV.
           --openaddresses FILE... OpenAddresses CSVs (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,
-                                  REGION,POSTCODE,ID,HASH), streamed: any size fits in memory.
+                                  REGION,POSTCODE,ID,HASH) or GeoJSON (.geojson.gz, a Feature per
+                                  line), streamed: any size fits in memory.
           --places FILE...        Your own places: CSV with name, category, lat, lon and optional
                                   house_number, street, postal, city, region, phone, url, importance
                                   columns; or GeoJSON (.geojson: a FeatureCollection or a Feature per

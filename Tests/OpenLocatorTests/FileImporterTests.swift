@@ -95,6 +95,41 @@ import Testing
         #expect(details.last == "done")
     }
 
+    /// OpenAddresses' current downloads: GeoJSON, a Feature per line (gzipped), or a collection.
+    @Test func openAddressesGeoJSONReadsLikeItsCSV() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let lines = [
+            #"{"type":"Feature","properties":{"hash":"a1","number":"77","street":"Testikuja","unit":"","city":"Helsinki","district":"","region":"Uusimaa","postcode":"00150","id":""},"geometry":{"type":"Point","coordinates":[24.955,60.16]}}"#,
+            #"{"type":"Feature","properties":{"hash":"a2","number":"","street":"Testikuja"},"geometry":{"type":"Point","coordinates":[24.955,60.16]}}"#,
+            #"{"type":"Feature","properties":{"hash":"a3","number":"79","street":"Testikuja"},"geometry":{"type":"LineString","coordinates":[[24.955,60.16],[24.956,60.16]]}}"#,
+            #"{"type":"Feature","properties":{"hash":"a4","number":"81","street":"Testikuja"},"geometry":{"type":"Point","coordinates":[24.955,95.0]}}"#,
+            #"{"type":"Feature","properties":{"number":"83" "street":"Testikuja"}}"#,
+            #"{"type":"Feature","properties":{"hash":"a6","number":"85","street":"Testikuja","city":"","district":"Kallio"},"geometry":{"type":"Point","coordinates":[24.95,60.18]}}"#,
+        ]
+        let file = try Self.write(lines.joined(separator: "\n") + "\n", "fi-addresses.geojson", in: folder)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = [file.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        var reader = try OpenAddressesReader(folder.appendingPathComponent("fi-addresses.geojson.gz").path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.houseNumber) == ["77", "85"])
+        #expect(places[0].street == "Testikuja" && places[0].postal == "00150" && places[0].region == "Uusimaa")
+        #expect(places[0].latitude == 60.16 && places[0].longitude == 24.955)
+        #expect(places[0].source == "openaddresses:fi-addresses.geojson.gz:a1")
+        #expect(places[1].city == "Kallio")  // the district when there is no city, as in the CSV
+        #expect(reader.summary.places == 2 && reader.summary.skipped == 4)
+        #expect(reader.summary.firstSkipped.map(\.line) == [2, 3, 4, 5])
+        #expect(reader.summary.firstSkipped.first?.reason == "no NUMBER or STREET")
+
+        let collection = try Self.write(
+            #"{"type":"FeatureCollection","features":["# + lines[0] + "," + lines[5] + "]}", "collection.geojson",
+            in: folder)
+        var whole = try OpenAddressesReader(collection.path)
+        #expect(try Self.drain(&whole).map(\.houseNumber) == ["77", "85"])
+    }
+
     @Test(arguments: [1, 3, 64, 1 << 20])
     func geoJSONFeaturesStreamOneByOneWhateverTheBlockSize(blockSize: Int) throws {
         let folder = try Fixtures.temporaryDirectory()

@@ -1,72 +1,126 @@
-/// Reads an OpenAddresses CSV (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`,
-/// columns found by name in any order and case) as point addresses, streaming. (`UNIT` is
-/// not kept: a gazetteer places buildings, not flats.)
+/// Reads OpenAddresses point addresses, streaming, in either of the project's formats:
 ///
-/// A row needs a number, a street and coordinates on the globe; others are skipped and
-/// reported by line. `CITY` falls back to `DISTRICT`; a country is filled in later from the
-/// nearest GeoNames place, when the build has GeoNames data.
+/// - the CSV of its collections (`LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH`,
+///   columns found by name in any order and case);
+/// - the GeoJSON of its current downloads (`.geojson`, usually gzipped): a Feature per line
+///   with a Point and `number`, `street`, `unit`, `city`, `district`, `region`, `postcode`,
+///   `id` and `hash` properties (a FeatureCollection reads too).
+///
+/// The format is told from the first bytes, not the name. (`unit` is not kept: a gazetteer
+/// places buildings, not flats.) A row needs a number, a street and coordinates on the globe;
+/// others are skipped and reported by line. `city` falls back to `district`; a country is
+/// filled in later from the nearest GeoNames place, when the build has GeoNames data.
 struct OpenAddressesReader: PlaceFileReader {
-    private var csv: CSVReader
+    /// Where the CSV's columns are.
+    private struct Columns {
+        let lon, lat, number, street, city, district, region, postcode, id: Int?
+    }
+
+    /// One of the two, by the file's format. (Optionals rather than an enum with payloads, so
+    /// reading mutates the reader in place instead of copying its buffers.)
+    private var csv: CSVReader?
+    private var columns: Columns?
+    private var features: GeoJSONFeatureReader?
     private(set) var summary: SourceSummary
-    private let lon, lat, number, street, city, district, region, postcode, id: Int?
     private let category = CategoryTree.world["Point Address"]!.code
 
     init(_ url: String) throws {
         let source = try ByteReader(path: url)
-        csv = CSVReader(source)
         summary = SourceSummary(name: source.name, kind: "openaddresses", places: 0, skipped: 0, firstSkipped: [])
+        let start = try source.peekFirstBlock()?.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
+        if start?.first == UInt8(ascii: "{") {
+            features = GeoJSONFeatureReader(source)
+            return
+        }
+        var csv = CSVReader(source)
         guard let header = try csv.next() else {
             throw LocatorError(
                 .invalidInput, "'\(source.name)' is empty: an OpenAddresses CSV starts with a header row")
         }
-        let columns = CSVColumns(header.fields)
-        lon = columns.position("lon", "longitude", "x")
-        lat = columns.position("lat", "latitude", "y")
-        number = columns.position("number", "housenumber", "house_number")
-        street = columns.position("street")
-        city = columns.position("city")
-        district = columns.position("district")
-        region = columns.position("region")
-        postcode = columns.position("postcode", "postal", "zip")
-        id = columns.position("id", "hash")
-        guard lon != nil, lat != nil, number != nil, street != nil else {
+        let names = CSVColumns(header.fields)
+        let columns = Columns(
+            lon: names.position("lon", "longitude", "x"), lat: names.position("lat", "latitude", "y"),
+            number: names.position("number", "housenumber", "house_number"), street: names.position("street"),
+            city: names.position("city"), district: names.position("district"), region: names.position("region"),
+            postcode: names.position("postcode", "postal", "zip"), id: names.position("id", "hash"))
+        guard columns.lon != nil, columns.lat != nil, columns.number != nil, columns.street != nil else {
             throw LocatorError(
                 .invalidInput,
-                "'\(source.name)' is not an OpenAddresses CSV: its header needs LON, LAT, NUMBER and STREET (found \(header.fields.prefix(12).joined(separator: ",").prefix(120)))"
+                "'\(source.name)' is not an OpenAddresses CSV or GeoJSON: a CSV header needs LON, LAT, NUMBER and STREET (found \(header.fields.prefix(12).joined(separator: ",").prefix(120)))"
             )
         }
+        (self.csv, self.columns) = (csv, columns)
     }
 
     mutating func next() throws -> PlaceRecord? {
-        while let record = try csv.next() {
-            let fields = record.fields
-            func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
-            let houseNumber = value(number), streetName = value(street)
-            guard !houseNumber.isEmpty, !streetName.isEmpty else {
-                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: "no NUMBER or STREET"))
-                continue
+        if let columns {
+            while let record = try csv?.next() {
+                let fields = record.fields
+                func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
+                let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
+                let place = address(
+                    at: coordinate, line: record.line, number: value(columns.number), street: value(columns.street),
+                    city: value(columns.city), district: value(columns.district), region: value(columns.region),
+                    postcode: value(columns.postcode), id: value(columns.id))
+                if let place { return place }
             }
-            let coordinate: (lat: Double, lon: Double)
-            switch checkedCoordinate(latitude: value(lat), longitude: value(lon)) {
-            case .success(let found): coordinate = found
-            case .failure(let problem):
-                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: problem.text))
-                continue
-            }
-            let rowID = value(id)
-            var place = PlaceRecord(
-                name: "", addressType: .pointAddress, category: category, longitude: coordinate.lon,
-                latitude: coordinate.lat, importance: 0.02,
-                source: "openaddresses:\(summary.name):\(rowID.isEmpty ? String(record.line) : rowID)")
-            place.houseNumber = houseNumber
-            place.street = streetName
-            place.city = value(city).isEmpty ? value(district) : value(city)
-            place.neighborhood = value(city).isEmpty ? "" : value(district)
-            place.region = value(region)
-            place.postal = value(postcode)
-            summary.places += 1
-            return place
+            return nil
         }
-        return nil
+        while true {
+            let feature: JSONValue
+            let line: Int
+            do {
+                guard let next = try features?.next() else { return nil }
+                (feature, line) = next
+            } catch let bad as GeoJSONFeatureReader.BadFeature {
+                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
+                if bad.endsReading { return nil }
+                continue
+            }
+            let properties = feature["properties"]
+            func value(_ name: String) -> String { properties?[name]?.text?.trimmedSpaces ?? "" }
+            let coordinate: Result<(lat: Double, lon: Double), SkippedRowReason> =
+                feature["geometry"]?["type"]?.text == "Point"
+                ? OwnPlacesGeoJSONReader.position(feature["geometry"]).map {
+                    checkedCoordinate(latitude: $0.lat, longitude: $0.lon)
+                } ?? .failure(SkippedRowReason("the Point has no coordinates"))
+                : .failure(SkippedRowReason("no Point geometry"))
+            let place = address(
+                at: coordinate, line: line, number: value("number"), street: value("street"),
+                city: value("city"), district: value("district"), region: value("region"),
+                postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
+            if let place { return place }
+        }
+    }
+
+    /// The point address of one row, or `nil` (the row counted as skipped) when it lacks a
+    /// number, a street or a place on the globe.
+    private mutating func address(
+        at coordinate: Result<(lat: Double, lon: Double), SkippedRowReason>, line: Int, number: String,
+        street: String, city: String, district: String, region: String, postcode: String, id: String
+    ) -> PlaceRecord? {
+        guard !number.isEmpty, !street.isEmpty else {
+            summary.skip(SkippedRow(file: summary.name, line: line, reason: "no NUMBER or STREET"))
+            return nil
+        }
+        let location: (lat: Double, lon: Double)
+        switch coordinate {
+        case .success(let found): location = found
+        case .failure(let problem):
+            summary.skip(SkippedRow(file: summary.name, line: line, reason: problem.text))
+            return nil
+        }
+        var place = PlaceRecord(
+            name: "", addressType: .pointAddress, category: category, longitude: location.lon,
+            latitude: location.lat, importance: 0.02,
+            source: "openaddresses:\(summary.name):\(id.isEmpty ? String(line) : id)")
+        place.houseNumber = number
+        place.street = street
+        place.city = city.isEmpty ? district : city
+        place.neighborhood = city.isEmpty ? "" : district
+        place.region = region
+        place.postal = postcode
+        summary.places += 1
+        return place
     }
 }
