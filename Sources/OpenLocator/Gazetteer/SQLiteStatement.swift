@@ -72,6 +72,19 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows.
+    /// Binds one integer to `?index` (from 1), without an array of values: for loops that
+    /// insert millions of rows (then ``runBound()``).
+    func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
+
+    /// Binds one double to `?index` (from 1); see ``bind(_:at:)-(Int64,_)``.
+    func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
+
+    /// Runs the statement with the values bound so far, then resets it (keeping them bound).
+    func runBound() throws {
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
     func run(_ values: [SQLiteValue?] = []) throws {
         bind(values)
         while try step() {}

@@ -131,7 +131,10 @@ final class PackedRTree<Entry: RTreeEntry> {
         let writeRowID = try connection.statement(
             "INSERT INTO \"\(table)_rowid\"(rowid, nodeno\(auxiliaryNames)) VALUES (?1, ?2\(auxiliaryParameters))")
         for entry in entries {
-            try writeRowID.run([.integer(entry.id), .integer(Int64(entry.sortKey))] + entry.auxiliaryValues)
+            writeRowID.bind(entry.id, at: 1)
+            writeRowID.bind(Int64(entry.sortKey), at: 2)
+            entry.bindAuxiliaryValues(to: writeRowID, from: 3)
+            try writeRowID.runBound()
         }
     }
 
@@ -188,8 +191,8 @@ protocol RTreeEntry {
     var group: UInt32 { get }
     /// The entry's box, rounded outward to floats.
     var box: RTreeBox { get }
-    /// The values of the auxiliary columns, in order.
-    var auxiliaryValues: [SQLiteValue?] { get }
+    /// Binds the values of the auxiliary columns, in order, from parameter `index` on.
+    func bindAuxiliaryValues(to statement: SQLiteStatement, from index: Int32)
 }
 
 /// A bounding box as the R*Tree stores it: min/max floats for up to three dimensions.
@@ -281,7 +284,7 @@ struct PlaceRTreeEntry: RTreeEntry {
         let z = Double(category) * GazetteerSchema.categoryScale
         return RTreeBox(longitude, longitude, latitude, latitude, z, z + GazetteerSchema.categoryThickness)
     }
-    var auxiliaryValues: [SQLiteValue?] { [] }
+    func bindAuxiliaryValues(to statement: SQLiteStatement, from index: Int32) {}
 }
 
 /// A straight piece of a street in `street_segments` (auxiliary columns: the street's place id
@@ -302,7 +305,11 @@ struct StreetSegmentRTreeEntry: RTreeEntry {
 
     var group: UInt32 { 0 }
     var box: RTreeBox { RTreeBox(min(a.lon, b.lon), max(a.lon, b.lon), min(a.lat, b.lat), max(a.lat, b.lat)) }
-    var auxiliaryValues: [SQLiteValue?] {
-        [.integer(placeID), .double(a.lon), .double(a.lat), .double(b.lon), .double(b.lat)]
+    func bindAuxiliaryValues(to statement: SQLiteStatement, from index: Int32) {
+        statement.bind(placeID, at: index)
+        statement.bind(a.lon, at: index + 1)
+        statement.bind(a.lat, at: index + 2)
+        statement.bind(b.lon, at: index + 3)
+        statement.bind(b.lat, at: index + 4)
     }
 }
