@@ -32,18 +32,7 @@ final class SQLiteStatement {
             case .none: sqlite3_bind_null(handle, index)
             case .integer(let i)?: sqlite3_bind_int64(handle, index, i)
             case .double(let d)?: sqlite3_bind_double(handle, index, d)
-            case .text(var s)?:
-                // The string's own UTF-8 storage, with its length: no C string is made.
-                s.withUTF8 { utf8 in
-                    utf8.withMemoryRebound(to: CChar.self) {
-                        if let base = $0.baseAddress {
-                            _ = sqlite3_bind_text64(
-                                handle, index, base, sqlite3_uint64($0.count), transient, UInt8(SQLITE_UTF8))
-                        } else {
-                            _ = sqlite3_bind_text(handle, index, "", 0, transient)
-                        }
-                    }
-                }
+            case .text(let s)?: bind(s, at: index)
             case .blob(let bytes)?:
                 bytes.withUnsafeBytes {
                     if let base = $0.baseAddress {
@@ -78,6 +67,22 @@ final class SQLiteStatement {
 
     /// Binds one double to `?index` (from 1); see ``bind(_:at:)-(Int64,_)``.
     func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
+
+    /// Binds one text to `?index` (from 1) from the string's own UTF-8 storage, with its
+    /// length: no C string is made.
+    func bind(_ text: String, at index: Int32) {
+        var text = text
+        text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) {
+                if let base = $0.baseAddress {
+                    _ = sqlite3_bind_text64(
+                        handle, index, base, sqlite3_uint64($0.count), transient, UInt8(SQLITE_UTF8))
+                } else {
+                    _ = sqlite3_bind_text(handle, index, "", 0, transient)
+                }
+            }
+        }
+    }
 
     /// Runs the statement with the values bound so far, then resets it (keeping them bound).
     func runBound() throws {

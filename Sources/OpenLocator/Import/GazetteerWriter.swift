@@ -48,22 +48,40 @@ final class GazetteerWriter {
     /// Inserts a place and returns its id.
     @discardableResult
     func insert(_ place: PlaceRecord, searchText: SearchText) throws -> Int64 {
-        try insertPlace.run([
-            .text(place.name), .text(place.addressType.rawValue), .integer(Int64(place.category)),
-            .text(place.houseNumber), .text(place.street), .text(place.neighborhood), .text(place.city),
-            .text(place.subregion), .text(place.region), .text(place.postal), .text(place.country),
-            .text(place.placeAddress), .text(place.phone), .text(place.url), .double(place.longitude),
-            .double(place.latitude), .double(place.importance), .integer(place.population), .text(place.source),
-            .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
-        ])
+        // Bound one by one, not through an array of values: this runs for every place.
+        insertPlace.bind(place.name, at: 1)
+        insertPlace.bind(place.addressType.rawValue, at: 2)
+        insertPlace.bind(Int64(place.category), at: 3)
+        insertPlace.bind(place.houseNumber, at: 4)
+        insertPlace.bind(place.street, at: 5)
+        insertPlace.bind(place.neighborhood, at: 6)
+        insertPlace.bind(place.city, at: 7)
+        insertPlace.bind(place.subregion, at: 8)
+        insertPlace.bind(place.region, at: 9)
+        insertPlace.bind(place.postal, at: 10)
+        insertPlace.bind(place.country, at: 11)
+        insertPlace.bind(place.placeAddress, at: 12)
+        insertPlace.bind(place.phone, at: 13)
+        insertPlace.bind(place.url, at: 14)
+        insertPlace.bind(place.longitude, at: 15)
+        insertPlace.bind(place.latitude, at: 16)
+        insertPlace.bind(place.importance, at: 17)
+        insertPlace.bind(place.population, at: 18)
+        insertPlace.bind(place.source, at: 19)
+        insertPlace.bind(searchText.name, at: 20)
+        insertPlace.bind(searchText.alternateNames, at: 21)
+        insertPlace.bind(searchText.locality, at: 22)
+        try insertPlace.runBound()
         let id = connection.lastInsertedRowID
         try placesRTree.add(
             PlaceRTreeEntry(
                 id: id, longitude: place.longitude, latitude: place.latitude,
                 category: UInt32(clamping: place.category)))
-        try insertSearchText.run([
-            .integer(id), .text(searchText.name), .text(searchText.alternateNames), .text(searchText.locality),
-        ])
+        insertSearchText.bind(id, at: 1)
+        insertSearchText.bind(searchText.name, at: 2)
+        insertSearchText.bind(searchText.alternateNames, at: 3)
+        insertSearchText.bind(searchText.locality, at: 4)
+        try insertSearchText.runBound()
         suggestIndex.add(
             id: id, importance: place.importance, prefixes: searchText.suggestPrefixes, foldedName: searchText.name,
             displayName: place.name, isPOI: place.addressType == .poi)
