@@ -77,10 +77,7 @@ public struct BatchInput {
         } else if lowercased.hasSuffix(".csv") || lowercased.hasSuffix(".txt") || lowercased.hasSuffix(".tsv") {
             format = .csv
         } else {
-            let head = try source.peekFirstBlock() ?? []
-            let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]  // a BOM
-            let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            format = first == UInt8(ascii: "{") ? .jsonl : .csv
+            format = try source.startsWithJSONObject() ? .jsonl : .csv
         }
         switch format {
         case .csv:

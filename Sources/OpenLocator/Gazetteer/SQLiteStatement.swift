@@ -30,8 +30,8 @@ final class SQLiteStatement {
             let index = Int32(offset + 1)
             switch value {
             case .none: sqlite3_bind_null(handle, index)
-            case .integer(let i)?: sqlite3_bind_int64(handle, index, i)
-            case .double(let d)?: sqlite3_bind_double(handle, index, d)
+            case .integer(let i)?: bind(i, at: index)
+            case .double(let d)?: bind(d, at: index)
             case .text(let s)?: bind(s, at: index)
             case .blob(let bytes)?:
                 bytes.withUnsafeBytes {
@@ -60,7 +60,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Runs a statement that returns no rows.
     /// Binds one integer to `?index` (from 1), without an array of values: for loops that
     /// insert millions of rows (then ``runBound()``).
     func bind(_ value: Int64, at index: Int32) { sqlite3_bind_int64(handle, index, value) }
@@ -90,10 +89,10 @@ final class SQLiteStatement {
         sqlite3_reset(handle)
     }
 
+    /// Runs a statement that returns no rows.
     func run(_ values: [SQLiteValue?] = []) throws {
         bind(values)
-        while try step() {}
-        sqlite3_reset(handle)
+        try runBound()
     }
 
     /// Calls `row` for each result row.

@@ -60,8 +60,7 @@ final class AppendOnlyFile {
 
     /// Everything written, read into memory (for a file that is one part of many).
     func contents() throws -> [UInt8] {
-        try flush()
-        var bytes = [UInt8](repeating: 0, count: Int(written))
+        var bytes = [UInt8](repeating: 0, count: Int(length))
         try bytes.withUnsafeMutableBytes { try read(into: $0, at: 0) }
         return bytes
     }
@@ -69,12 +68,8 @@ final class AppendOnlyFile {
     /// Fills `bytes` from the file at `offset` (which must be within what was written).
     func read(into bytes: UnsafeMutableRawBufferPointer, at offset: Int) throws {
         if !buffer.isEmpty { try flush() }
-        var done = 0
-        while done < bytes.count {
-            let count = pread(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw LocatorError(.buildFailed, "reading a temporary file of the build failed") }
-            done += count
+        guard readFully(fd, into: bytes, at: Int64(offset)) else {
+            throw LocatorError(.buildFailed, "reading a temporary file of the build failed")
         }
     }
 

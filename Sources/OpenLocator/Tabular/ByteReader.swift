@@ -80,6 +80,14 @@ public final class ByteReader {
         return block
     }
 
+    /// Whether the first block's first character, after a BOM and blanks, is `{`: JSON lines or
+    /// GeoJSON rather than CSV. (The block is read again by ``nextBlock()``.)
+    public func startsWithJSONObject() throws -> Bool {
+        let head = try peekFirstBlock() ?? []
+        let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        return text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
     /// The next block of bytes, or `nil` at the end.
     public func nextBlock() throws -> [UInt8]? {
         if let block = peeked {

@@ -36,15 +36,7 @@ enum ZipArchive {
         func read(_ count: Int, at offset: Int64) throws -> [UInt8] {
             guard offset >= 0, count >= 0, offset + Int64(count) <= size else { throw corrupt }
             var bytes = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let n = bytes.withUnsafeMutableBytes {
-                    pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-                }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw corrupt }
-                done += n
-            }
+            guard bytes.withUnsafeMutableBytes({ readFully(fd, into: $0, at: offset) }) else { throw corrupt }
             return bytes
         }
 

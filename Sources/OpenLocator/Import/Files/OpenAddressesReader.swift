@@ -27,8 +27,7 @@ struct OpenAddressesReader: PlaceFileReader {
     init(_ url: String) throws {
         let source = try ByteReader(path: url)
         summary = SourceSummary(name: source.name, kind: "openaddresses", places: 0, skipped: 0, firstSkipped: [])
-        let start = try source.peekFirstBlock()?.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 <= 0x20 }
-        if start?.first == UInt8(ascii: "{") {
+        if try source.startsWithJSONObject() {
             features = GeoJSONFeatureReader(source)
             return
         }
