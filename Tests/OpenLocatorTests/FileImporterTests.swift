@@ -209,14 +209,12 @@ import Testing
         let dump = try Self.write(
             [good, "too\tfew\tcolumns", "1\tNowhere\tNowhere\t\tnorth\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t"].joined(
                 separator: "\n"), "cities.txt", in: folder)
-        var importer = GeoNamesImporter()
-        try importer.read(dump)
+        let importer = try GeoNamesFile.read(dump)
         #expect(importer.places.map(\.name) == ["Helsinki"])
         #expect(importer.summaries.first?.skipped == 2)
         #expect(importer.summaries.first?.firstSkipped.map(\.line) == [2, 3])
         let garbage = try Self.write("just\tsome\ttext\n", "garbage.txt", in: folder)
-        var other = GeoNamesImporter()
-        #expect(throws: LocatorError.self) { try other.read(garbage) }
+        #expect(throws: LocatorError.self) { try GeoNamesFile.read(garbage) }
     }
 
     /// A build takes the archives as GeoNames hands them out, and own places as GeoJSON by the

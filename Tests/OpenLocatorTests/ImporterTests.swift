@@ -17,8 +17,7 @@ import Testing
             .write(to: folder.appendingPathComponent("admin1CodesASCII.txt"), atomically: true, encoding: .utf8)
         try "#ISO\tISO3\n#x\nFI\tFIN\t246\tFI\tFinland\tHelsinki\nUS\tUSA\t840\tUS\tUnited States\tWashington\n"
             .write(to: folder.appendingPathComponent("countryInfo.txt"), atomically: true, encoding: .utf8)
-        var importer = GeoNamesImporter()
-        try importer.read(folder.appendingPathComponent("cities.txt"))
+        let importer = try GeoNamesFile.read(folder.appendingPathComponent("cities.txt"))
         #expect(importer.places.map(\.name) == ["Helsinki", "Springfield"])
         let helsinki = importer.places[0]
         #expect(helsinki.region == "Uusimaa")
@@ -34,15 +33,13 @@ import Testing
         let csv = folder.appendingPathComponent("cities.csv")
         try "lat,lon,name,admin1,admin2,cc\n34.0259,-118.7798,Malibu,California,Los Angeles County,US\n"
             .write(to: csv, atomically: true, encoding: .utf8)
-        var importer = GeoNamesImporter()
-        try importer.read(csv)
+        let importer = try GeoNamesFile.read(csv)
         #expect(importer.places.first?.name == "Malibu")
         #expect(importer.places.first?.region == "California")
 
         let bad = folder.appendingPathComponent("bad.txt")
         try "1\tonly\tthree\n".write(to: bad, atomically: true, encoding: .utf8)
-        var other = GeoNamesImporter()
-        #expect { try other.read(bad) } throws: { error in
+        #expect { try GeoNamesFile.read(bad) } throws: { error in
             (error as? LocatorError)?.code == .invalidInput && "\(error)".contains("line 1")
         }
     }
@@ -173,20 +170,22 @@ import Testing
     }
 
     @Test func theSamePlaceMappedTwiceAppearsOnceWithTheDetailsOfBoth() {
-        let merged = DuplicatePlaces.mergingPOIs([
+        var merged = [
             cafe("Café Java", 60.17000, 24.94000),
             cafe("CAFE JAVA", 60.17020, 24.94010, street: "Mannerheimintie"),
-        ])
+        ]
+        DuplicatePlaces.mergePOIs(in: &merged)
         #expect(merged.count == 1)
         #expect(merged[0].name == "Café Java")
         #expect(merged[0].street == "Mannerheimintie")
     }
 
     @Test func branchesOfAChainAndDifferentPlacesStay() {
-        let merged = DuplicatePlaces.mergingPOIs([
+        var merged = [
             cafe("Espresso House", 60.1700, 24.9400), cafe("Espresso House", 60.1720, 24.9400),
             cafe("Robert's Coffee", 60.1700, 24.9400),
-        ])
+        ]
+        DuplicatePlaces.mergePOIs(in: &merged)
         #expect(merged.count == 3)
     }
 

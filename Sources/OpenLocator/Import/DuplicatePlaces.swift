@@ -5,16 +5,9 @@ enum DuplicatePlaces {
     /// Branches of a chain are farther apart than this, and stay separate.
     static let poiRadius = 50.0
 
-    /// The POIs with duplicates merged into the first of each group: it keeps its location
-    /// and name, and takes the address, phone and website the others had when it lacked them.
-    /// Other places pass through unchanged, in order.
-    static func mergingPOIs(_ places: [PlaceRecord]) -> [PlaceRecord] {
-        var places = places
-        mergePOIs(in: &places)
-        return places
-    }
-
-    /// ``mergingPOIs(_:)`` in place, so a country's places are not copied.
+    /// Merges duplicate POIs into the first of each group, in place (a country's places are
+    /// not copied): it keeps its location and name, and takes the address, phone and website
+    /// the others had when it lacked them. Other places stay, in order.
     static func mergePOIs(in places: inout [PlaceRecord]) {
         var byKey: [String: [Int]] = [:]
         var kept = 0

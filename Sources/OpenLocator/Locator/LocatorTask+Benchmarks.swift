@@ -60,9 +60,15 @@ extension DefaultGazetteer {
     @_spi(Benchmarks)
     public static func benchmarkCities() throws -> [BenchmarkCity] {
         var importer = GeoNamesImporter()
-        try importer.read(builder.geoNamesFiles[0])
-        return importer.places.map {
-            BenchmarkCity(name: $0.name, latitude: $0.latitude, longitude: $0.longitude, population: $0.population)
+        try importer.readCompanions(among: builder.geoNamesFiles)
+        var reader = try importer.placeReader(for: builder.geoNamesFiles[0])
+        var cities: [BenchmarkCity] = []
+        while let place = try reader.next() {
+            cities.append(
+                BenchmarkCity(
+                    name: place.name, latitude: place.latitude, longitude: place.longitude,
+                    population: place.population))
         }
+        return cities
     }
 }

@@ -12,24 +12,11 @@ struct GeoNamesImporter {
     private(set) var countries: [String: (iso3: String, name: String)] = [:]
     /// Region names by "CC.ADMIN1", from `admin1CodesASCII.txt`.
     private(set) var admin1Names: [String: String] = [:]
-    /// The populated places ``read(_:)`` has read.
-    private(set) var places: [PlaceRecord] = []
-    /// What each file ``read(_:)`` read gave, with the rows that could not be read.
-    private(set) var summaries: [SourceSummary] = []
 
     /// Whether a file is a companion table (`countryInfo.txt`, `admin1CodesASCII.txt`), not places.
     static func isCompanion(_ url: URL) -> Bool {
         let name = url.lastPathComponent.lowercased()
         return name.hasPrefix("countryinfo") || name.hasPrefix("admin1codes")
-    }
-
-    /// Reads a whole file into ``places``, with the companion tables beside it first.
-    mutating func read(_ url: URL) throws {
-        try readCompanions(among: [url])
-        guard !Self.isCompanion(url) else { return }
-        var reader = try placeReader(for: url)
-        while let place = try reader.next() { places.append(place) }
-        summaries.append(reader.summary)
     }
 
     /// Reads the companion tables lying beside any of `urls`, then those among `urls`
