@@ -137,7 +137,7 @@ struct SearchText: Sendable {
     var alternateNames: String
     var locality: String
     /// The name words' prefixes for the suggest index (``SuggestIndex/prefixes(ofFoldedNames:)``).
-    var suggestPrefixes: [String]
+    var suggestPrefixes: [SuggestPrefix]
 
     /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
     init(_ place: PlaceRecord, locality: String) {

@@ -12,28 +12,37 @@ struct SuggestIndex {
     static let placesPerPrefix = 16
     static let minimumChainSize = 3
 
-    private var best: [String: [(importance: Double, id: Int64)]] = [:]
+    private var best: [SuggestPrefix: [(importance: Double, id: Int64)]] = [:]
     private var chainCounts: [String: (name: String, count: Int)] = [:]
 
     /// The distinct 2- and 3-letter prefixes of the words of a place's folded names. (Pure, so
-    /// a build computes them on its reading thread, with the rest of ``SearchText``.)
-    static func prefixes(ofFoldedNames names: [String]) -> [String] {
-        var prefixes: [String] = []
-        func keep(_ prefix: String) { if !prefixes.contains(prefix) { prefixes.append(prefix) } }
+    /// a build computes them on its reading thread, with the rest of ``SearchText``.) Folded
+    /// text is ASCII (``TextFolding``), so a prefix is packed in an integer, not a `String`;
+    /// a word with other bytes has no prefixes.
+    static func prefixes(ofFoldedNames names: [String]) -> [SuggestPrefix] {
+        var prefixes: [SuggestPrefix] = []
         for name in names {
-            for word in name.utf8.split(separator: UInt8(ascii: " ")) where word.count >= prefixLengths.lowerBound {
-                if word.allSatisfy({ $0 < 0x80 }) {
-                    // Folded text is nearly always ASCII: a letter is a byte.
-                    for length in prefixLengths where word.count >= length {
-                        keep(String(decoding: word.prefix(length), as: UTF8.self))
-                    }
-                } else {
-                    let characters = Substring(word)
-                    for length in prefixLengths where characters.count >= length {
-                        keep(String(characters.prefix(length)))
-                    }
+            var packed: UInt32 = 0
+            var length = 0
+            var ascii = true
+            func endWord() {
+                for prefixLength in prefixLengths where length >= prefixLength {
+                    let prefix = SuggestPrefix(
+                        packed: packed >> (8 * UInt32(min(length, Self.prefixLengths.upperBound) - prefixLength)))
+                    if ascii, !prefixes.contains(prefix) { prefixes.append(prefix) }
                 }
+                (packed, length, ascii) = (0, 0, true)
             }
+            for byte in name.utf8 {
+                if byte == UInt8(ascii: " ") {
+                    endWord()
+                    continue
+                }
+                if length < Self.prefixLengths.upperBound { packed = packed << 8 | UInt32(byte) }
+                length += 1
+                ascii = ascii && byte < 0x80
+            }
+            endWord()
         }
         return prefixes
     }
@@ -41,7 +50,8 @@ struct SuggestIndex {
     /// Records a place under its name prefixes (from ``prefixes(ofFoldedNames:)``); a POI also
     /// counts towards the chain of its folded name.
     mutating func add(
-        id: Int64, importance: Double, prefixes: [String], foldedName: String, displayName: String, isPOI: Bool
+        id: Int64, importance: Double, prefixes: [SuggestPrefix], foldedName: String, displayName: String,
+        isPOI: Bool
     ) {
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
         if isPOI, !foldedName.isEmpty {
@@ -54,12 +64,31 @@ struct SuggestIndex {
         let insertPrefix = try connection.statement(
             "INSERT INTO suggest_prefixes(prefix, id, importance) VALUES (?, ?, ?)")
         for (prefix, list) in best {
-            for entry in list { try insertPrefix.run([.text(prefix), .integer(entry.id), .double(entry.importance)]) }
+            for entry in list {
+                try insertPrefix.run([.text(prefix.text), .integer(entry.id), .double(entry.importance)])
+            }
         }
         let insertChain = try connection.statement("INSERT INTO chains(name_key, name, places) VALUES (?, ?, ?)")
         for (key, chain) in chainCounts where chain.count >= Self.minimumChainSize {
             try insertChain.run([.text(key), .text(chain.name), .integer(Int64(chain.count))])
         }
+    }
+}
+
+/// A 2- or 3-letter ASCII prefix of a folded word, its bytes packed in an integer ("hel" is
+/// 0x68656C): hashing it costs a fraction of hashing a `String`, for every place a build writes.
+struct SuggestPrefix: Hashable, Sendable {
+    var packed: UInt32
+
+    /// The prefix as text.
+    var text: String {
+        var bytes: [UInt8] = []
+        var rest = packed
+        while rest != 0 {
+            bytes.insert(UInt8(truncatingIfNeeded: rest), at: 0)
+            rest >>= 8
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -38,6 +38,8 @@ public struct CSVReader {
     private var line = 1
     /// Whether a byte-order mark may still be coming (the file's first bytes).
     private var markPossible = true
+    /// The fields of the last record, so the next one's array is made big enough at once.
+    private var lastFieldCount = 0
     /// Bytes of the input up to the end of the last record returned.
     public private(set) var offset: Int64 = 0
 
@@ -69,14 +71,10 @@ public struct CSVReader {
     }
 
     private mutating func nextByte() throws -> UInt8? {
-        if position == block.count {
-            guard let next = try source.nextBlock() else { return nil }
-            block = next
-            position = 0
-        }
-        defer { position += 1 }
+        guard let byte = try peekByte() else { return nil }
+        position += 1
         offset += 1
-        return block[position]
+        return byte
     }
 
     private mutating func peekByte() throws -> UInt8? {
@@ -88,55 +86,113 @@ public struct CSVReader {
         return block[position]
     }
 
+    /// What stopped a scan through a block: the byte that ends a run of field text.
+    private enum Stop {
+        case delimiter, lineEnd, quote, blockEnd
+    }
+
     private mutating func nextRecord() throws -> Record? {
         var fields: [String] = []
+        fields.reserveCapacity(lastFieldCount)
         var field: [UInt8] = []
         var record = Record(fields: [], line: line)
         var inQuotes = false
         var sawAnything = false
-        func endField() {
+        let encoding = encoding
+        func endField(_ bytes: UnsafeBufferPointer<UInt8>) {
             fields.append(
-                encoding == .utf8 ? String(decoding: field, as: UTF8.self) : Self.windows1252Text(field))
+                encoding == .utf8 ? String(decoding: bytes, as: UTF8.self) : Self.windows1252Text(Array(bytes)))
+        }
+        func endField() {
+            field.withUnsafeBufferPointer(endField)
             field.removeAll(keepingCapacity: true)
         }
-        while let byte = try nextByte() {
+        if markPossible {
+            // A byte-order mark is skipped; the bytes of a partial one are text.
+            markPossible = false
+            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+            while field.count < mark.count, try peekByte() == mark[field.count] { field.append(try nextByte()!) }
+            sawAnything = !field.isEmpty
+            if field.count == mark.count { field.removeAll() }
+        }
+        while try peekByte() != nil {
             sawAnything = true
-            if markPossible {
-                let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-                if byte == mark[field.count] {
-                    field.append(byte)
-                    if field.count == mark.count {
-                        field.removeAll()
-                        markPossible = false
+            // The run of plain text up to the next byte that means something, straight from the
+            // block; a field that is all one run becomes a string without being copied first.
+            let delimiter = delimiter
+            var newLines = 0
+            let (stop, stopIndex) = block.withUnsafeBufferPointer { bytes -> (Stop, Int) in
+                var index = position
+                var stop = Stop.blockEnd
+                if inQuotes {
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte == UInt8(ascii: "\"") {
+                            stop = .quote
+                            break
+                        }
+                        if byte == UInt8(ascii: "\n") { newLines += 1 }
+                        index += 1
                     }
-                    continue
+                } else {
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte == delimiter {
+                            stop = .delimiter
+                            break
+                        } else if byte == UInt8(ascii: "\n") {
+                            stop = .lineEnd
+                            break
+                        } else if byte == UInt8(ascii: "\"") {
+                            stop = .quote
+                            break
+                        }
+                        index += 1
+                    }
                 }
-                markPossible = false
+                var run = UnsafeBufferPointer(rebasing: bytes[position..<index])
+                if stop == .lineEnd, run.last == UInt8(ascii: "\r"), field.isEmpty {
+                    run = UnsafeBufferPointer(rebasing: run.dropLast())
+                }
+                if field.isEmpty, stop == .delimiter || stop == .lineEnd {
+                    endField(run)
+                } else {
+                    field.append(contentsOf: run)
+                    if stop == .delimiter || stop == .lineEnd {
+                        if stop == .lineEnd, field.last == UInt8(ascii: "\r") { field.removeLast() }
+                        endField()
+                    }
+                }
+                return (stop, index)
             }
-            if inQuotes {
-                if byte == UInt8(ascii: "\"") {
+            line += newLines
+            offset += Int64(stopIndex - position)
+            position = stopIndex
+            switch stop {
+            case .blockEnd:
+                continue
+            case .delimiter:
+                (position, offset) = (position + 1, offset + 1)
+            case .lineEnd:
+                (position, offset) = (position + 1, offset + 1)
+                line += 1
+                record.fields = fields
+                lastFieldCount = fields.count
+                return record
+            case .quote:
+                (position, offset) = (position + 1, offset + 1)
+                if inQuotes {
                     if try peekByte() == UInt8(ascii: "\"") {
                         _ = try nextByte()
-                        field.append(byte)
+                        field.append(UInt8(ascii: "\""))
                     } else {
                         inQuotes = false
                     }
+                } else if field.isEmpty {
+                    inQuotes = true
                 } else {
-                    if byte == UInt8(ascii: "\n") { line += 1 }
-                    field.append(byte)
+                    field.append(UInt8(ascii: "\""))
                 }
-            } else if byte == UInt8(ascii: "\"") && field.isEmpty {
-                inQuotes = true
-            } else if byte == delimiter {
-                endField()
-            } else if byte == UInt8(ascii: "\n") {
-                line += 1
-                if field.last == UInt8(ascii: "\r") { field.removeLast() }
-                endField()
-                record.fields = fields
-                return record
-            } else {
-                field.append(byte)
             }
         }
         guard sawAnything else { return nil }
