@@ -83,6 +83,19 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds UTF-8 text to `?index` (from 1) where it lies, without SQLite copying it
+    /// (`SQLITE_STATIC`): the bytes must stay unchanged until the statement has run and been
+    /// bound anew, or ``reset()``.
+    func bindInPlace(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        utf8.withMemoryRebound(to: CChar.self) {
+            if let base = $0.baseAddress {
+                _ = sqlite3_bind_text64(handle, index, base, sqlite3_uint64($0.count), nil, UInt8(SQLITE_UTF8))
+            } else {
+                _ = sqlite3_bind_text(handle, index, "", 0, transient)
+            }
+        }
+    }
+
     /// Runs the statement with the values bound so far, then resets it (keeping them bound).
     func runBound() throws {
         while try step() {}

@@ -280,24 +280,26 @@ public struct GazetteerBuilder: Sendable {
     ) throws {
         var total = 0
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
+        nonisolated(unsafe) var textBytes = 0  // of the chunk before, to make room at once
         try ChunkPipeline.run(
-            produce: { () throws -> [(PlaceRecord, SearchText)]? in
-                var chunk: [(PlaceRecord, SearchText)] = []
-                while chunk.count < 8192, let read = try next() {
+            produce: { () throws -> PlaceRowChunk? in
+                var chunk = PlaceRowChunk(places: chunkSize, textBytes: textBytes + textBytes / 8)
+                while chunk.count < chunkSize, let read = try next() {
                     guard let place = try prepare(read) else { continue }
-                    chunk.append((place, SearchText(place, locality: localityText(place))))
+                    chunk.append(place, searchText: SearchText(place, locality: localityText(place)))
                 }
+                textBytes = chunk.text.count
                 return chunk.isEmpty ? nil : chunk
             },
             consume: { chunk in
-                for (place, text) in chunk {
-                    try writer.insert(place, searchText: text)
-                    counts[place.addressType.rawValue, default: 0] += 1
-                }
+                for (type, count) in try writer.insert(chunk) { counts[type.rawValue, default: 0] += count }
                 total += chunk.count
                 written(total)
             })
     }
+
+    /// How many places a build reads and folds ahead of the writer at a time.
+    private static let chunkSize = 8192
 
     /// Whether a file is a gazetteer (of any schema version), which a build may replace.
     private static func isGazetteer(_ url: URL) -> Bool {

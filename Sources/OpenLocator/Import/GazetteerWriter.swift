@@ -26,12 +26,12 @@ final class GazetteerWriter {
         // Merge the full-text index once at the end ('optimize' in finish()) rather than
         // while inserting.
         try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0)")
+        let textColumns = PlaceRowChunk.TextColumn.allCases
         insertPlace = try connection.statement(
             """
-            INSERT INTO places(name, addr_type, category, house_number, street, neighborhood, city, subregion,
-                region, postal, country, place_addr, phone, url, lon, lat, importance, population, source,
-                search_name, search_alt_names, search_locality)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
+            INSERT INTO places(\(textColumns.map(\.sqlName).joined(separator: ", ")), category, lon, lat, importance,
+                population)
+            VALUES (\((1...textColumns.count + 5).map { "?\($0)" }.joined(separator: ", ")))
             """)
         insertSearchText = try connection.statement(
             "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
@@ -45,47 +45,49 @@ final class GazetteerWriter {
         }
     }
 
-    /// Inserts a place and returns its id.
-    @discardableResult
-    func insert(_ place: PlaceRecord, searchText: SearchText) throws -> Int64 {
-        // Bound one by one, not through an array of values: this runs for every place.
-        insertPlace.bind(place.name, at: 1)
-        insertPlace.bind(place.addressType.rawValue, at: 2)
-        insertPlace.bind(Int64(place.category), at: 3)
-        insertPlace.bind(place.houseNumber, at: 4)
-        insertPlace.bind(place.street, at: 5)
-        insertPlace.bind(place.neighborhood, at: 6)
-        insertPlace.bind(place.city, at: 7)
-        insertPlace.bind(place.subregion, at: 8)
-        insertPlace.bind(place.region, at: 9)
-        insertPlace.bind(place.postal, at: 10)
-        insertPlace.bind(place.country, at: 11)
-        insertPlace.bind(place.placeAddress, at: 12)
-        insertPlace.bind(place.phone, at: 13)
-        insertPlace.bind(place.url, at: 14)
-        insertPlace.bind(place.longitude, at: 15)
-        insertPlace.bind(place.latitude, at: 16)
-        insertPlace.bind(place.importance, at: 17)
-        insertPlace.bind(place.population, at: 18)
-        insertPlace.bind(place.source, at: 19)
-        insertPlace.bind(searchText.name, at: 20)
-        insertPlace.bind(searchText.alternateNames, at: 21)
-        insertPlace.bind(searchText.locality, at: 22)
-        try insertPlace.runBound()
-        let id = connection.lastInsertedRowID
-        try placesRTree.add(
-            PlaceRTreeEntry(
-                id: id, longitude: place.longitude, latitude: place.latitude,
-                category: UInt32(clamping: place.category)))
-        insertSearchText.bind(id, at: 1)
-        insertSearchText.bind(searchText.name, at: 2)
-        insertSearchText.bind(searchText.alternateNames, at: 3)
-        insertSearchText.bind(searchText.locality, at: 4)
-        try insertSearchText.runBound()
-        suggestIndex.add(
-            id: id, importance: place.importance, prefixes: searchText.suggestPrefixes, foldedName: searchText.name,
-            displayName: place.name, isPOI: place.addressType == .poi)
-        return id
+    /// Inserts a chunk of places, with ids following the last place's, and returns how many
+    /// there were of each address type.
+    func insert(_ chunk: PlaceRowChunk) throws -> [AddressType: Int] {
+        var counts: [AddressType: Int] = [:]
+        let textColumns = PlaceRowChunk.TextColumn.allCases
+        let number = Int32(textColumns.count)  // the parameter before the numbers
+        defer {
+            // The bound text is the chunk's, which the caller frees.
+            insertPlace.reset()
+            insertSearchText.reset()
+        }
+        try chunk.text.withUnsafeBufferPointer { text in
+            func column(_ column: PlaceRowChunk.TextColumn, of row: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[chunk.textRange(column, of: row)])
+            }
+            for (row, place) in chunk.rows.enumerated() {
+                for textColumn in textColumns {
+                    insertPlace.bindInPlace(column(textColumn, of: row), at: Int32(textColumn.rawValue + 1))
+                }
+                insertPlace.bind(Int64(place.category), at: number + 1)
+                insertPlace.bind(place.longitude, at: number + 2)
+                insertPlace.bind(place.latitude, at: number + 3)
+                insertPlace.bind(place.importance, at: number + 4)
+                insertPlace.bind(place.population, at: number + 5)
+                try insertPlace.runBound()
+                let id = connection.lastInsertedRowID
+                try placesRTree.add(
+                    PlaceRTreeEntry(
+                        id: id, longitude: place.longitude, latitude: place.latitude,
+                        category: UInt32(clamping: place.category)))
+                insertSearchText.bind(id, at: 1)
+                insertSearchText.bindInPlace(column(.searchName, of: row), at: 2)
+                insertSearchText.bindInPlace(column(.searchAlternateNames, of: row), at: 3)
+                insertSearchText.bindInPlace(column(.searchLocality, of: row), at: 4)
+                try insertSearchText.runBound()
+                suggestIndex.add(
+                    id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
+                    foldedName: chunk.string(.searchName, of: row), displayName: chunk.string(.name, of: row),
+                    isPOI: place.addressType == .poi)
+                counts[place.addressType, default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// Inserts one straight piece of a street, for reverse geocoding onto the street.
@@ -136,8 +138,6 @@ struct SearchText: Sendable {
     /// Folded alternate names, distinct and sorted, separated by " ; ".
     var alternateNames: String
     var locality: String
-    /// The name words' prefixes for the suggest index (``SuggestIndex/prefixes(ofFoldedNames:)``).
-    var suggestPrefixes: [SuggestPrefix]
 
     /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
     init(_ place: PlaceRecord, locality: String) {
@@ -148,6 +148,5 @@ struct SearchText: Sendable {
             ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
         alternateNames = alternates.joined(separator: " ; ")
         self.locality = TextFolding.fold(locality)
-        suggestPrefixes = SuggestIndex.prefixes(ofFoldedNames: [name] + alternates)
     }
 }

@@ -15,47 +15,50 @@ struct SuggestIndex {
     private var best: [SuggestPrefix: [(importance: Double, id: Int64)]] = [:]
     private var chainCounts: [String: (name: String, count: Int)] = [:]
 
-    /// The distinct 2- and 3-letter prefixes of the words of a place's folded names. (Pure, so
-    /// a build computes them on its reading thread, with the rest of ``SearchText``.) Folded
-    /// text is ASCII (``TextFolding``), so a prefix is packed in an integer, not a `String`;
-    /// a word with other bytes has no prefixes.
-    static func prefixes(ofFoldedNames names: [String]) -> [SuggestPrefix] {
-        var prefixes: [SuggestPrefix] = []
-        for name in names {
-            var packed: UInt32 = 0
-            var length = 0
-            var ascii = true
-            func endWord() {
-                for prefixLength in prefixLengths where length >= prefixLength {
-                    let prefix = SuggestPrefix(
-                        packed: packed >> (8 * UInt32(min(length, Self.prefixLengths.upperBound) - prefixLength)))
-                    if ascii, !prefixes.contains(prefix) { prefixes.append(prefix) }
-                }
-                (packed, length, ascii) = (0, 0, true)
+    /// Appends the 2- and 3-letter prefixes of the words of a folded name (or of several,
+    /// separated by " ; ") that are not in `prefixes[start...]` already: a place's prefixes are
+    /// distinct. Folded text is ASCII (``TextFolding``), so a prefix is packed in an integer,
+    /// not a `String`; a word with other bytes has no prefixes.
+    ///
+    /// ```swift
+    /// var found: [SuggestPrefix] = []
+    /// SuggestIndex.appendPrefixes(ofFolded: "cafe regatta", to: &found, from: 0)  // ca, caf, re, reg
+    /// ```
+    static func appendPrefixes(ofFolded names: String, to prefixes: inout [SuggestPrefix], from start: Int) {
+        let longest = prefixLengths.upperBound
+        var packed: UInt32 = 0
+        var length = 0
+        var ascii = true
+        func endWord() {
+            for prefixLength in prefixLengths where length >= prefixLength && ascii {
+                let prefix = SuggestPrefix(packed: packed >> (8 * UInt32(min(length, longest) - prefixLength)))
+                if !prefixes[start...].contains(prefix) { prefixes.append(prefix) }
             }
-            for byte in name.utf8 {
-                if byte == UInt8(ascii: " ") {
-                    endWord()
-                    continue
-                }
-                if length < Self.prefixLengths.upperBound { packed = packed << 8 | UInt32(byte) }
-                length += 1
-                ascii = ascii && byte < 0x80
-            }
-            endWord()
+            (packed, length, ascii) = (0, 0, true)
         }
-        return prefixes
+        for byte in names.utf8 {
+            if byte == UInt8(ascii: " ") {
+                endWord()
+                continue
+            }
+            if length < longest { packed = packed << 8 | UInt32(byte) }
+            length += 1
+            ascii = ascii && byte < 0x80
+        }
+        endWord()
     }
 
-    /// Records a place under its name prefixes (from ``prefixes(ofFoldedNames:)``); a POI also
-    /// counts towards the chain of its folded name.
+    /// Records a place under its name prefixes (from ``appendPrefixes(ofFolded:to:from:)``); a
+    /// POI also counts towards the chain of its folded name.
     mutating func add(
-        id: Int64, importance: Double, prefixes: [SuggestPrefix], foldedName: String, displayName: String,
-        isPOI: Bool
+        id: Int64, importance: Double, prefixes: ArraySlice<SuggestPrefix>, foldedName: @autoclosure () -> String,
+        displayName: @autoclosure () -> String, isPOI: Bool
     ) {
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
-        if isPOI, !foldedName.isEmpty {
-            chainCounts[foldedName, default: (displayName, 0)].count += 1
+        guard isPOI else { return }
+        let foldedName = foldedName()
+        if !foldedName.isEmpty {
+            chainCounts[foldedName, default: (displayName(), 0)].count += 1
         }
     }
 

@@ -1,0 +1,122 @@
+/// Places ready to be written, made on a build's reading thread: the text of every place's
+/// `places` row in one byte buffer, its numbers and suggest prefixes in flat arrays.
+///
+/// A chunk crosses to the writing thread as a handful of allocations rather than a dozen
+/// strings a place (each freed there, against the other thread's heap), and SQLite binds the
+/// text where it lies instead of copying every value (``SQLiteStatement/bindInPlace(_:at:)``).
+///
+/// ```swift
+/// var chunk = PlaceRowChunk()
+/// chunk.append(place, searchText: SearchText(place, locality: "Kamppi Helsinki"))
+/// try writer.insert(chunk)
+/// ```
+struct PlaceRowChunk: Sendable {
+    /// The text columns of a row, in the order ``GazetteerWriter`` binds them.
+    enum TextColumn: Int, CaseIterable {
+        case name, addressType, houseNumber, street, neighborhood, city, subregion, region, postal, country
+        case placeAddress, phone, url, source, searchName, searchAlternateNames, searchLocality
+
+        /// The column's name in `places`.
+        var sqlName: String {
+            switch self {
+            case .name: "name"
+            case .addressType: "addr_type"
+            case .houseNumber: "house_number"
+            case .street: "street"
+            case .neighborhood: "neighborhood"
+            case .city: "city"
+            case .subregion: "subregion"
+            case .region: "region"
+            case .postal: "postal"
+            case .country: "country"
+            case .placeAddress: "place_addr"
+            case .phone: "phone"
+            case .url: "url"
+            case .source: "source"
+            case .searchName: "search_name"
+            case .searchAlternateNames: "search_alt_names"
+            case .searchLocality: "search_locality"
+            }
+        }
+    }
+
+    /// A row's numbers, and where its suggest prefixes are in ``prefixes``.
+    struct Numbers: Sendable {
+        var longitude, latitude, importance: Double
+        var category: Int
+        var population: Int64
+        var addressType: AddressType
+        var prefixes: Range<Int>
+    }
+
+    private(set) var text: [UInt8] = []
+    /// Where each row's text columns end in ``text``: ``TextColumn/allCases`` entries a row,
+    /// each column starting where the one before it ends.
+    private var textEnds: [Int] = []
+    private(set) var rows: [Numbers] = []
+    private(set) var prefixes: [SuggestPrefix] = []
+
+    /// An empty chunk with room for `places` places of about `textBytes` bytes of text in all.
+    init(places: Int = 0, textBytes: Int = 0) {
+        text.reserveCapacity(textBytes)
+        textEnds.reserveCapacity(places * TextColumn.allCases.count)
+        rows.reserveCapacity(places)
+        prefixes.reserveCapacity(places * 4)
+    }
+
+    var count: Int { rows.count }
+    var isEmpty: Bool { rows.isEmpty }
+
+    /// Adds a place with its folded text.
+    mutating func append(_ place: PlaceRecord, searchText: SearchText) {
+        for column in TextColumn.allCases {
+            var value = place.text(column, searchText)
+            value.withUTF8 { text.append(contentsOf: $0) }
+            textEnds.append(text.count)
+        }
+        let firstPrefix = prefixes.count
+        SuggestIndex.appendPrefixes(ofFolded: searchText.name, to: &prefixes, from: firstPrefix)
+        SuggestIndex.appendPrefixes(ofFolded: searchText.alternateNames, to: &prefixes, from: firstPrefix)
+        rows.append(
+            Numbers(
+                longitude: place.longitude, latitude: place.latitude, importance: place.importance,
+                category: place.category, population: place.population, addressType: place.addressType,
+                prefixes: firstPrefix..<prefixes.count))
+    }
+
+    /// Where one text column of row `row` lies in ``text``.
+    func textRange(_ column: TextColumn, of row: Int) -> Range<Int> {
+        let index = row * TextColumn.allCases.count + column.rawValue
+        return (index == 0 ? 0 : textEnds[index - 1])..<textEnds[index]
+    }
+
+    /// One text column of row `row` as a string.
+    func string(_ column: TextColumn, of row: Int) -> String {
+        String(decoding: text[textRange(column, of: row)], as: UTF8.self)
+    }
+}
+
+extension PlaceRecord {
+    /// The value of one of the row's text columns.
+    fileprivate func text(_ column: PlaceRowChunk.TextColumn, _ search: SearchText) -> String {
+        switch column {
+        case .name: name
+        case .addressType: addressType.rawValue
+        case .houseNumber: houseNumber
+        case .street: street
+        case .neighborhood: neighborhood
+        case .city: city
+        case .subregion: subregion
+        case .region: region
+        case .postal: postal
+        case .country: country
+        case .placeAddress: placeAddress
+        case .phone: phone
+        case .url: url
+        case .source: source
+        case .searchName: search.name
+        case .searchAlternateNames: search.alternateNames
+        case .searchLocality: search.locality
+        }
+    }
+}
