@@ -89,7 +89,7 @@ enum GazetteerSchema {
 
     /// Indexes made after the bulk insert (faster than maintaining them row by row), as named
     /// steps a build reports.
-    static let finish: [(step: String, sql: String)] = [
+    static let indexes: [(step: String, sql: String)] = [
         (
             "secondary indexes",
             """
@@ -110,12 +110,11 @@ enum GazetteerSchema {
                 SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
             """
         ),
-        (
-            "statistics",
-            """
-            PRAGMA analysis_limit = 1000;
-            ANALYZE;
-            """
-        ),
     ]
+
+    /// The query planner's statistics, made last, when every table and index is complete.
+    static let statistics = """
+        PRAGMA analysis_limit = 1000;
+        ANALYZE;
+        """
 }

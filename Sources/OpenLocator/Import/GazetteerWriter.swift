@@ -115,20 +115,35 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Writes the R*Trees and the suggest tables, builds the secondary indexes and
-    /// merges the full-text index, calling `step` with the name of each step as it starts.
+    /// Builds the secondary indexes, merges the full-text index and writes the R*Trees, the
+    /// suggest tables and the statistics, calling `step` with the name of each step as it starts.
+    ///
+    /// Sorting the R*Trees' entries and the suggest rows needs no database, so a second thread
+    /// does it while SQLite builds the indexes.
     func finish(step: (String) -> Void = { _ in }) throws {
+        nonisolated(unsafe) let (placesRTree, streetSegmentsRTree, suggestIndex) =
+            (placesRTree, streetSegmentsRTree, suggestIndex)
+        let nodeSizes = (try placesRTree.nodeSize(in: connection), try streetSegmentsRTree.nodeSize(in: connection))
+        nonisolated(unsafe) var suggestTables = SuggestIndex.Tables()
+        try overlapped({
+            try placesRTree.pack(nodeSize: nodeSizes.0)
+            try streetSegmentsRTree.pack(nodeSize: nodeSizes.1)
+            suggestTables = suggestIndex.tables()
+        }) {
+            for (name, sql) in GazetteerSchema.indexes {
+                step(name)
+                try connection.execute(sql)
+            }
+        }
         step("R*Trees")
         try connection.transaction {
             try placesRTree.write(to: connection)
             try streetSegmentsRTree.write(to: connection)
         }
         step("suggest tables")
-        try suggestIndex.write(to: connection)
-        for (name, sql) in GazetteerSchema.finish {
-            step(name)
-            try connection.execute(sql)
-        }
+        try connection.transaction { try SuggestIndex.write(suggestTables, to: connection) }
+        step("statistics")
+        try connection.execute(GazetteerSchema.statistics)
     }
 }
 

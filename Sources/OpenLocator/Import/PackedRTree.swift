@@ -46,17 +46,31 @@ final class PackedRTree<Entry: RTreeEntry> {
         count += 1
     }
 
-    /// Sorts the entries and writes the whole tree into the (empty) R*Tree of `connection`.
-    func write(to connection: SQLiteConnection) throws {
-        defer { file = nil }  // unmaps and frees the temporary file
-        guard count > 0, let file else { return }
-        var entries = try file.mappedForUpdate().bindMemory(to: Entry.self)
-        entries.sort { ($0.sortKey, $0.id) < ($1.sortKey, $1.id) }
-
+    /// The size of the table's nodes, which ``pack(nodeSize:)`` needs.
+    func nodeSize(in connection: SQLiteConnection) throws -> Int {
         var nodeSize = 0
         try connection.statement("SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1").forEachRow {
             nodeSize = Int($0.int(0))
         }
+        return nodeSize
+    }
+
+    /// The tree laid out: the entries sorted by id (each `sortKey` now its leaf's number),
+    /// the nodes of each level from the leaves up, and the number of each level's first node.
+    private struct Packed {
+        var entries: UnsafeMutableBufferPointer<Entry>
+        var levels: [[Node]]
+        var firstNumber: [Int]
+        var layout: NodeLayout
+    }
+    private var packed: Packed?
+
+    /// Sorts the entries and lays out the nodes: work for the CPU alone, no SQLite, so it may
+    /// run on another thread while the database does something else (then ``write(to:)``).
+    func pack(nodeSize: Int) throws {
+        guard count > 0, let file, packed == nil else { return }
+        var entries = try file.mappedForUpdate().bindMemory(to: Entry.self)
+        entries.sort { ($0.sortKey, $0.id) < ($1.sortKey, $1.id) }
         let layout = NodeLayout(nodeSize: nodeSize, dimensions: Entry.dimensions)
         guard layout.capacity >= 2 else { throw LocatorError(.buildFailed, "the R*Tree's nodes are too small") }
 
@@ -91,12 +105,23 @@ final class PackedRTree<Entry: RTreeEntry> {
             firstNumber[depth] = next
             next += levels[depth].count
         }
+        packed = Packed(entries: entries, levels: levels, firstNumber: firstNumber, layout: layout)
+    }
+
+    /// Writes the whole tree into the (empty) R*Tree of `connection`, packing it first unless
+    /// ``pack(nodeSize:)`` has.
+    func write(to connection: SQLiteConnection) throws {
+        defer { (file, packed) = (nil, nil) }  // unmaps and frees the temporary file
+        if packed == nil { try pack(nodeSize: nodeSize(in: connection)) }
+        guard let packed else { return }
+        let (levels, firstNumber, layout) = (packed.levels, packed.firstNumber, packed.layout)
+        var entries = packed.entries
 
         let writeNode = try connection.statement(
             "INSERT OR REPLACE INTO \"\(table)_node\"(nodeno, data) VALUES (?1, ?2)")
         let writeParent = try connection.statement(
             "INSERT INTO \"\(table)_parent\"(nodeno, parentnode) VALUES (?1, ?2)")
-        var data = [UInt8](repeating: 0, count: nodeSize)
+        var data = [UInt8](repeating: 0, count: layout.nodeSize)
         for depth in levels.indices {
             for (offset, node) in levels[depth].enumerated() {
                 data.withUnsafeMutableBytes { bytes in
@@ -146,11 +171,13 @@ final class PackedRTree<Entry: RTreeEntry> {
 
     /// Where cells lie in a node's bytes.
     private struct NodeLayout {
+        let nodeSize: Int
         let dimensions: Int
         let bytesPerCell: Int
         let capacity: Int
 
         init(nodeSize: Int, dimensions: Int) {
+            self.nodeSize = nodeSize
             self.dimensions = dimensions
             bytesPerCell = 8 + dimensions * 2 * 4
             capacity = max(0, (nodeSize - 4) / bytesPerCell)

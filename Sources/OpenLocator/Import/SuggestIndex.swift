@@ -62,18 +62,38 @@ struct SuggestIndex {
         }
     }
 
+    /// The rows of both tables, in key order, so inserting them appends to each B-tree.
+    struct Tables: Sendable {
+        var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
+        var chains: [(key: String, name: String, places: Int)] = []
+    }
+
+    /// The tables' rows. (No database: a build makes them on another thread.)
+    func tables() -> Tables {
+        var tables = Tables()
+        for (prefix, list) in best {
+            let text = prefix.text
+            tables.prefixes += list.map { (text, $0.id, $0.importance) }
+        }
+        tables.prefixes.sort { ($0.prefix, $0.id) < ($1.prefix, $1.id) }
+        tables.chains = chainCounts.filter { $0.value.count >= Self.minimumChainSize }
+            .map { ($0.key, $0.value.name, $0.value.count) }.sorted { $0.key < $1.key }
+        return tables
+    }
+
     /// Writes both tables.
-    func write(to connection: SQLiteConnection) throws {
+    static func write(_ tables: Tables, to connection: SQLiteConnection) throws {
         let insertPrefix = try connection.statement(
             "INSERT INTO suggest_prefixes(prefix, id, importance) VALUES (?, ?, ?)")
-        for (prefix, list) in best {
-            for entry in list {
-                try insertPrefix.run([.text(prefix.text), .integer(entry.id), .double(entry.importance)])
-            }
+        for row in tables.prefixes {
+            insertPrefix.bind(row.prefix, at: 1)
+            insertPrefix.bind(row.id, at: 2)
+            insertPrefix.bind(row.importance, at: 3)
+            try insertPrefix.runBound()
         }
         let insertChain = try connection.statement("INSERT INTO chains(name_key, name, places) VALUES (?, ?, ?)")
-        for (key, chain) in chainCounts where chain.count >= Self.minimumChainSize {
-            try insertChain.run([.text(key), .text(chain.name), .integer(Int64(chain.count))])
+        for chain in tables.chains {
+            try insertChain.run([.text(chain.key), .text(chain.name), .integer(Int64(chain.places))])
         }
     }
 }
