@@ -11,7 +11,7 @@ enum AddressFormat {
     static func streetAddress(number: String, street: String, country: String) -> String {
         guard !number.isEmpty else { return street }
         guard !street.isEmpty else { return number }
-        return numberFirstCountries.contains(country) ? "\(number) \(street)" : "\(street) \(number)"
+        return writesNumberFirst(country) ? "\(number) \(street)" : "\(street) \(number)"
     }
 
     /// The place address ArcGIS calls `Place_addr`: "Mannerheimintie 10, 00100 Helsinki" or
@@ -19,10 +19,16 @@ enum AddressFormat {
     static func placeAddress(streetAddress: String, postal: String, city: String, region: String, country: String)
         -> String
     {
-        if numberFirstCountries.contains(country) {
-            return [streetAddress, city, region, postal].filter { !$0.isEmpty }.joined(separator: ", ")
+        if writesNumberFirst(country) {
+            return String(joiningNonEmpty: streetAddress, city, region, postal, separator: ", ")
         }
-        let locality = [postal, city].filter { !$0.isEmpty }.joined(separator: " ")
-        return [streetAddress, locality].filter { !$0.isEmpty }.joined(separator: ", ")
+        return String(
+            joiningNonEmpty: streetAddress, String(joiningNonEmpty: postal, city, separator: " "), separator: ", ")
+    }
+
+    /// Whether the country (ISO3) writes the house number first. (No set lookup for the codes
+    /// that cannot be one, an unknown country's "" above all.)
+    private static func writesNumberFirst(_ country: String) -> Bool {
+        country.utf8.count == 3 && numberFirstCountries.contains(country)
     }
 }

@@ -311,12 +311,16 @@ public struct GazetteerBuilder: Sendable {
 
     /// The words that place a place: neighbourhood, city, postcode, region, country name.
     private static func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
-        let countryName = countryNames[place.country] ?? ""
-        return
-            ([place.neighborhood, place.city] + place.localityAliases + [
-                place.postal, place.region, countryName, place.country,
-            ])
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        let countryName = place.country.isEmpty ? "" : countryNames[place.country] ?? ""
+        guard place.localityAliases.isEmpty else {
+            return String(
+                joiningNonEmpty: [place.neighborhood, place.city] + place.localityAliases + [
+                    place.postal, place.region, countryName, place.country,
+                ], separator: " ")
+        }
+        return String(
+            joiningNonEmpty: place.neighborhood, place.city, place.postal, place.region, countryName, place.country,
+            separator: " ")
     }
 
     /// Deletes the temporary files of builds still running in this process. Call it when the

@@ -1,0 +1,23 @@
+extension String {
+    /// The parts that are not empty, joined by `separator`: what
+    /// `parts.filter { !$0.isEmpty }.joined(separator:)` makes, without the arrays (a build
+    /// writes a place's address and locality this way for every place).
+    ///
+    /// ```swift
+    /// String(joiningNonEmpty: "Mannerheimintie 10", "", "Helsinki", separator: ", ")
+    /// // "Mannerheimintie 10, Helsinki"
+    /// ```
+    init(joiningNonEmpty parts: String..., separator: String) {
+        self.init(joiningNonEmpty: parts, separator: separator)
+    }
+
+    /// The parts that are not empty, joined by `separator` (see ``init(joiningNonEmpty:separator:)-(String...,_)``).
+    init(joiningNonEmpty parts: [String], separator: String) {
+        self = ""
+        reserveCapacity(parts.reduce(0) { $0 + $1.utf8.count + separator.utf8.count })
+        for part in parts where !part.isEmpty {
+            if !isEmpty { append(separator) }
+            append(part)
+        }
+    }
+}
