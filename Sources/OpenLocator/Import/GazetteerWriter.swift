@@ -125,6 +125,10 @@ final class GazetteerWriter {
             (placesRTree, streetSegmentsRTree, suggestIndex)
         let nodeSizes = (try placesRTree.nodeSize(in: connection), try streetSegmentsRTree.nodeSize(in: connection))
         nonisolated(unsafe) var suggestTables = SuggestIndex.Tables()
+        // SQLite sorts an index's keys on helper threads only when they do not fit its working
+        // memory (the cache size) at once: sorting runs of 8 MB on two threads and merging them
+        // took a fifth less time than one 200 MB sort (all three indexes, 1M places).
+        try connection.execute("PRAGMA threads = 2; PRAGMA cache_size = -8000;")
         try overlapped({
             try placesRTree.pack(nodeSize: nodeSizes.0)
             try streetSegmentsRTree.pack(nodeSize: nodeSizes.1)
