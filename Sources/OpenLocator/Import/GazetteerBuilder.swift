@@ -139,7 +139,7 @@ public struct GazetteerBuilder: Sendable {
                             written: { ongoing("\(reader.summary.name): \($0) places written") }
                         ) { place in
                             localities.add(place)
-                            return place
+                            return true
                         })
                 }
 
@@ -165,8 +165,8 @@ public struct GazetteerBuilder: Sendable {
                 DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
-                for index in osmPlaces.indices { osmPlaces[index] = try enricher.enrich(osmPlaces[index]) }
-                for index in streets.indices { streets[index].place = try enricher.enrich(streets[index].place) }
+                for index in osmPlaces.indices { try enricher.enrich(&osmPlaces[index]) }
+                for index in streets.indices { try enricher.enrich(&streets[index].place) }
                 osmPlaces += streets.map(\.place)
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
@@ -198,7 +198,8 @@ public struct GazetteerBuilder: Sendable {
                         written: { ongoing("\($0) addresses written") }
                     ) {
                         if remember { knownAddresses.add($0) }
-                        return try enricher.enrich($0)
+                        try enricher.enrich(&$0)
+                        return true
                     }
                     osmAddressCounts = merged.countsPerFile
                 }
@@ -219,9 +220,10 @@ public struct GazetteerBuilder: Sendable {
                     ) { place in
                         if knownAddresses.contains(place) {
                             duplicates += 1
-                            return nil
+                            return false
                         }
-                        return try enricher.enrich(place)
+                        try enricher.enrich(&place)
+                        return true
                     }
                     summary.places -= duplicates
                     summary.duplicates = duplicates
@@ -258,7 +260,7 @@ public struct GazetteerBuilder: Sendable {
     /// and returns the file's summary.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
-        counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (PlaceRecord) throws -> PlaceRecord?
+        counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (inout PlaceRecord) throws -> Bool
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
         try write(
@@ -268,7 +270,8 @@ public struct GazetteerBuilder: Sendable {
     }
 
     /// Writes places into the gazetteer as `next` gives them: a background thread takes the
-    /// next chunk, passes each place through `prepare` (which may drop it by returning `nil`)
+    /// next chunk, passes each place through `prepare` (which completes it in place, or drops
+    /// it by returning `false`)
     /// and folds its text, while this thread writes the chunk before and then calls `written`
     /// with the number written so far. (ICU's transliterators
     /// lock shared data on every call, so folding on more threads does not go faster;
@@ -276,7 +279,7 @@ public struct GazetteerBuilder: Sendable {
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
         localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int], written: (Int) -> Void,
-        prepare: @escaping (PlaceRecord) throws -> PlaceRecord? = { $0 }
+        prepare: @escaping (inout PlaceRecord) throws -> Bool = { _ in true }
     ) throws {
         var total = 0
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
@@ -284,8 +287,8 @@ public struct GazetteerBuilder: Sendable {
         try ChunkPipeline.run(
             produce: { () throws -> PlaceRowChunk? in
                 var chunk = PlaceRowChunk(places: chunkSize, textBytes: textBytes + textBytes / 8)
-                while chunk.count < chunkSize, let read = try next() {
-                    guard let place = try prepare(read) else { continue }
+                while chunk.count < chunkSize, var place = try next() {
+                    guard try prepare(&place) else { continue }
                     chunk.append(place, searchText: SearchText(place, locality: localityText(place)))
                 }
                 textBytes = chunk.text.count

@@ -34,9 +34,8 @@ struct PlaceEnricher {
         }
     }
 
-    /// The place with locality, country and display address filled in.
-    func enrich(_ place: PlaceRecord) throws -> PlaceRecord {
-        var place = place
+    /// Fills in the place's locality, country and display address.
+    func enrich(_ place: inout PlaceRecord) throws {
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         if let nearest = localities.nearestCity(to: here) {
             let nearestCity = localities.name(nearest)
@@ -70,7 +69,6 @@ struct PlaceEnricher {
             place.placeAddress = [place.name, place.city == place.name ? "" : place.city, place.region]
                 .filter { !$0.isEmpty }.joined(separator: ", ")
         }
-        return place
     }
 
     /// The name of the street nearest `here`, if one lies within ``streetSearchRadius``.
