@@ -16,6 +16,24 @@ import Testing
         #expect(resolver.categories(matching: text).map(\.name).contains(category))
     }
 
+    /// A category is found by its own name (a direct lookup), and by any casing and spacing of
+    /// it (folded first: bytes for ASCII, Unicode properties otherwise), always as the same one.
+    @Test func everyCategoryIsFoundByItsNameInAnyCaseAndSpacing() throws {
+        let tree = CategoryTree.world
+        for category in tree.categories {
+            let found = try #require(tree[category.name])
+            #expect(found.name == category.name)
+            let words = category.name.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            for variant in [
+                category.name.uppercased(), category.name.lowercased(), "  " + words.joined(separator: " - ") + ".",
+                words.joined(separator: "\u{00A0}"), words.joined(separator: "_").uppercased(),
+            ] {
+                #expect(tree[variant]?.code == found.code, "\(variant)")
+            }
+        }
+        #expect(tree["Café"] == nil && tree["coffee shopz"] == nil && tree[""] == nil)
+    }
+
     @Test func doesNotTakeOrdinaryNamesForCategories() {
         #expect(resolver.categories(matching: "Stockmann").isEmpty)
         #expect(resolver.categories(matching: "Mannerheimintie 10").isEmpty)

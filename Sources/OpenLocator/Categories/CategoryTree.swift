@@ -11,6 +11,8 @@ public struct CategoryTree: Sendable {
     /// Every category in depth-first order (a parent comes right before its descendants).
     public let categories: [Category]
     private let byFoldedName: [String: Int]
+    /// The same codes by each category's own name ("Coffee Shop").
+    private let byName: [String: Int]
 
     /// The ArcGIS World Geocoding Service tree.
     public static let world = CategoryTree(outline: worldOutline)
@@ -37,11 +39,14 @@ public struct CategoryTree: Sendable {
             index[Self.key(category.name)] = category.code
         }
         byFoldedName = index
+        byName = Dictionary(built.map { ($0.name, index[Self.key($0.name)]!) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The category with this exact name, ignoring case and spacing ("coffee shop" finds "Coffee Shop").
     public subscript(name: String) -> Category? {
-        byFoldedName[Self.key(name)].map { categories[$0] }
+        // A name as the tree writes it, the usual case, without folding it first.
+        if let code = byName[name] { return categories[code] }
+        return byFoldedName[Self.key(name)].map { categories[$0] }
     }
 
     /// The category with a given code.
@@ -58,6 +63,24 @@ public struct CategoryTree: Sendable {
     public var roots: [Category] { categories.filter { $0.level == 1 } }
 
     private static func key(_ name: String) -> String {
-        name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, the usual case: letters and digits are bytes, without Unicode properties.
+            var key: [UInt8] = []
+            var pendingSpace = false
+            for byte in name.utf8 {
+                let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+                {
+                    if pendingSpace, !key.isEmpty { key.append(UInt8(ascii: " ")) }
+                    pendingSpace = false
+                    key.append(lower)
+                } else {
+                    pendingSpace = true
+                }
+            }
+            return String(decoding: key, as: UTF8.self)
+        }
+        return name.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
     }
 }

@@ -51,6 +51,10 @@ public struct GazetteerPlace: Sendable, Hashable {
         }
     }
 
+    private static let pointAddress = CategoryTree.world["Point Address"]!
+    private static let streetName = CategoryTree.world["Street Name"]!
+    private static let populatedPlace = CategoryTree.world["Populated Place"]!
+
     /// The gazetteer row, or why there can be none.
     func record(source: String) -> Result<PlaceRecord, SkippedRowReason> {
         // An ArcGIS name of any level, else an everyday synonym ("cafe", "petrol station").
@@ -61,13 +65,12 @@ public struct GazetteerPlace: Sendable, Hashable {
         guard latitude.isFinite, longitude.isFinite, Point(latitude: latitude, longitude: longitude).isValid else {
             return .failure(SkippedRowReason("latitude/longitude off the globe"))
         }
-        let tree = CategoryTree.world
         let type: AddressType =
-            tree["Point Address"]!.contains(category)
+            Self.pointAddress.contains(category)
             ? .pointAddress
-            : tree["Street Name"]!.contains(category)
+            : Self.streetName.contains(category)
                 ? .streetName
-                : tree["Populated Place"]!.contains(category) ? .locality : .poi
+                : Self.populatedPlace.contains(category) ? .locality : .poi
         guard !name.trimmedSpaces.isEmpty || (type == .pointAddress && !street.isEmpty) else {
             return .failure(SkippedRowReason("no name"))
         }
