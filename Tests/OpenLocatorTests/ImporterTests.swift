@@ -28,6 +28,28 @@ import Testing
         #expect(helsinki.importance > importer.places[1].importance)
     }
 
+    /// A chain is a folded name three or more POIs share, shown as its first POI writes it;
+    /// counting keeps only a hash of each name, so the name is read back from that POI.
+    @Test func chainsAreNamedAsTheirFirstPOIAndNeedThreePlaces() throws {
+        var builder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: Fixtures.categoryMapping)
+        func place(_ name: String, _ category: String = "Convenience Store") -> GazetteerPlace {
+            GazetteerPlace(name: name, category: category, latitude: 60.17, longitude: 24.94)
+        }
+        builder.places = [
+            place("R-Kioski"), place("Solo Café", "Coffee Shop"), place("R-KIOSKI"), place("r kioski"),
+            place("Solo Cafe", "Coffee Shop"), place("Helsinki", "City"), place("Helsinki", "City"),
+            place("Helsinki", "City"),
+        ]
+        let output = try Fixtures.temporaryDirectory().appendingPathComponent("chains.gazetteer")
+        try builder.build(to: output)
+        let connection = try SQLiteConnection(path: output.path)
+        var chains: [String] = []
+        try connection.statement("SELECT name_key, name, places FROM chains ORDER BY name_key").forEachRow {
+            chains.append("\($0.text(0))|\($0.text(1))|\($0.int(2))")
+        }
+        #expect(chains == ["r kioski|R-Kioski|3"])  // two cafés are no chain; localities never are
+    }
+
     @Test func readsTheReverseGeocoderCSVAndRejectsMalformedFiles() throws {
         let folder = try Fixtures.temporaryDirectory()
         let csv = folder.appendingPathComponent("cities.csv")

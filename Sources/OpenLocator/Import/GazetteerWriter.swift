@@ -82,8 +82,7 @@ final class GazetteerWriter {
                 try insertSearchText.runBound()
                 suggestIndex.add(
                     id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
-                    foldedName: chunk.string(.searchName, of: row), displayName: chunk.string(.name, of: row),
-                    isPOI: place.addressType == .poi)
+                    isPOI: place.addressType == .poi, foldedName: column(.searchName, of: row))
                 counts[place.addressType, default: 0] += 1
             }
         }

@@ -89,11 +89,6 @@ struct PlaceRowChunk: Sendable {
         let index = row * TextColumn.allCases.count + column.rawValue
         return (index == 0 ? 0 : textEnds[index - 1])..<textEnds[index]
     }
-
-    /// One text column of row `row` as a string.
-    func string(_ column: TextColumn, of row: Int) -> String {
-        String(decoding: text[textRange(column, of: row)], as: UTF8.self)
-    }
 }
 
 extension PlaceRecord {

@@ -13,7 +13,10 @@ struct SuggestIndex {
     static let minimumChainSize = 3
 
     private var best: [SuggestPrefix: [(importance: Double, id: Int64)]] = [:]
-    private var chainCounts: [String: (name: String, count: Int)] = [:]
+    /// POIs by the hash of their folded name (``FNV1a``): how many, and the first one's id (its
+    /// name and folded name are read back for the chains that have enough). A country's POIs
+    /// are mostly distinct names, so no strings are kept for them.
+    private var chainCounts: [UInt64: (firstID: Int64, places: Int)] = [:]
 
     /// Appends the 2- and 3-letter prefixes of the words of a folded name (or of several,
     /// separated by " ; ") that are not in `prefixes[start...]` already: a place's prefixes are
@@ -49,23 +52,21 @@ struct SuggestIndex {
     }
 
     /// Records a place under its name prefixes (from ``appendPrefixes(ofFolded:to:from:)``); a
-    /// POI also counts towards the chain of its folded name.
+    /// POI also counts towards the chain of its folded name, given as UTF-8.
     mutating func add(
-        id: Int64, importance: Double, prefixes: ArraySlice<SuggestPrefix>, foldedName: @autoclosure () -> String,
-        displayName: @autoclosure () -> String, isPOI: Bool
+        id: Int64, importance: Double, prefixes: ArraySlice<SuggestPrefix>, isPOI: Bool,
+        foldedName: UnsafeBufferPointer<UInt8>
     ) {
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
-        guard isPOI else { return }
-        let foldedName = foldedName()
-        if !foldedName.isEmpty {
-            chainCounts[foldedName, default: (displayName(), 0)].count += 1
-        }
+        guard isPOI, !foldedName.isEmpty else { return }
+        chainCounts[FNV1a.hash(foldedName), default: (id, 0)].places += 1
     }
 
-    /// The rows of both tables, in key order, so inserting them appends to each B-tree.
+    /// The rows of the suggest tables, in key order, so inserting them appends to each B-tree.
     struct Tables: Sendable {
         var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
-        var chains: [(key: String, name: String, places: Int)] = []
+        /// The first POI of each chain, and how many share its name.
+        var chains: [(firstID: Int64, places: Int)] = []
     }
 
     /// The tables' rows. (No database: a build makes them on another thread.)
@@ -76,12 +77,13 @@ struct SuggestIndex {
             tables.prefixes += list.map { (text, $0.id, $0.importance) }
         }
         tables.prefixes.sort { ($0.prefix, $0.id) < ($1.prefix, $1.id) }
-        tables.chains = chainCounts.filter { $0.value.count >= Self.minimumChainSize }
-            .map { ($0.key, $0.value.name, $0.value.count) }.sorted { $0.key < $1.key }
+        tables.chains = chainCounts.values.filter { $0.places >= Self.minimumChainSize }.sorted {
+            $0.firstID < $1.firstID
+        }
         return tables
     }
 
-    /// Writes both tables.
+    /// Writes both tables: a chain is named as its first POI is, read back from `places`.
     static func write(_ tables: Tables, to connection: SQLiteConnection) throws {
         let insertPrefix = try connection.statement(
             "INSERT INTO suggest_prefixes(prefix, id, importance) VALUES (?, ?, ?)")
@@ -91,8 +93,13 @@ struct SuggestIndex {
             insertPrefix.bind(row.importance, at: 3)
             try insertPrefix.runBound()
         }
-        let insertChain = try connection.statement("INSERT INTO chains(name_key, name, places) VALUES (?, ?, ?)")
+        let firstPOI = try connection.statement("SELECT search_name, name FROM places WHERE id = ?")
+        var chains: [(key: String, name: String, places: Int)] = []
         for chain in tables.chains {
+            try firstPOI.forEachRow([.integer(chain.firstID)]) { chains.append(($0.text(0), $0.text(1), chain.places)) }
+        }
+        let insertChain = try connection.statement("INSERT INTO chains(name_key, name, places) VALUES (?, ?, ?)")
+        for chain in chains.sorted(by: { $0.key < $1.key }) {
             try insertChain.run([.text(chain.key), .text(chain.name), .integer(Int64(chain.places))])
         }
     }

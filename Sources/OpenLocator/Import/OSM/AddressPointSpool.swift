@@ -193,10 +193,6 @@ final class AddressPointSpool {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// FNV-1a: stable across runs, unlike `Hasher`, so a build's order does not vary.
-    static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
-    }
+    /// A key's hash (``FNV1a``).
+    static func hash(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 }
