@@ -269,13 +269,12 @@ public struct GazetteerBuilder: Sendable {
         return reader.summary
     }
 
-    /// Writes places into the gazetteer as `next` gives them: a background thread takes the
+    /// Writes places into the gazetteer as `next` gives them: a background thread reads the
     /// next chunk, passes each place through `prepare` (which completes it in place, or drops
-    /// it by returning `false`)
-    /// and folds its text, while this thread writes the chunk before and then calls `written`
-    /// with the number written so far. (ICU's transliterators
-    /// lock shared data on every call, so folding on more threads does not go faster;
-    /// overlapping it with SQLite's work does.)
+    /// it by returning `false`), folds its text and lays the rows out as a ``PlaceRowChunk``,
+    /// while this thread writes the chunk before and then calls `written` with the number
+    /// written so far. (ICU's transliterators lock shared data on every call, so folding on
+    /// more threads does not go faster; overlapping it with SQLite's work does.)
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
         localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int], written: (Int) -> Void,
