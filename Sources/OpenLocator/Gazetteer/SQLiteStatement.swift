@@ -71,25 +71,21 @@ final class SQLiteStatement {
     /// length: no C string is made.
     func bind(_ text: String, at index: Int32) {
         var text = text
-        text.withUTF8 { utf8 in
-            utf8.withMemoryRebound(to: CChar.self) {
-                if let base = $0.baseAddress {
-                    _ = sqlite3_bind_text64(
-                        handle, index, base, sqlite3_uint64($0.count), transient, UInt8(SQLITE_UTF8))
-                } else {
-                    _ = sqlite3_bind_text(handle, index, "", 0, transient)
-                }
-            }
-        }
+        text.withUTF8 { bindText($0, at: index, destructor: transient) }
     }
 
     /// Binds UTF-8 text to `?index` (from 1) where it lies, without SQLite copying it
     /// (`SQLITE_STATIC`): the bytes must stay unchanged until the statement has run and been
     /// bound anew, or ``reset()``.
     func bindInPlace(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) {
+        bindText(utf8, at: index, destructor: nil)  // nil is SQLITE_STATIC
+    }
+
+    /// Binds UTF-8 text; SQLite copies it first unless `destructor` is `nil`.
+    private func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32, destructor: sqlite3_destructor_type?) {
         utf8.withMemoryRebound(to: CChar.self) {
             if let base = $0.baseAddress {
-                _ = sqlite3_bind_text64(handle, index, base, sqlite3_uint64($0.count), nil, UInt8(SQLITE_UTF8))
+                _ = sqlite3_bind_text64(handle, index, base, sqlite3_uint64($0.count), destructor, UInt8(SQLITE_UTF8))
             } else {
                 _ = sqlite3_bind_text(handle, index, "", 0, transient)
             }

@@ -11,6 +11,11 @@ final class GazetteerWriter {
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
     private let insertSearchText: SQLiteStatement
+    /// SQLite's page cache while writing (200 MB, as a negative `cache_size` in KiB).
+    private static let cacheSize = -200_000
+    /// The parameters of `insertPlace` after the text columns: category, lon, lat, importance,
+    /// population.
+    private static let numberParameters = 5
 
     /// Creates the schema in an empty database file.
     init(path: String) throws {
@@ -20,7 +25,7 @@ final class GazetteerWriter {
         placesRTree = try PackedRTree(table: "places_rtree", directory: directory)
         streetSegmentsRTree = try PackedRTree(table: "street_segments", directory: directory)
         try connection.execute(
-            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = -200000;"
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = \(Self.cacheSize);"
         )
         try connection.execute(GazetteerSchema.create)
         // Merge the full-text index once at the end ('optimize' in finish()) rather than
@@ -31,7 +36,7 @@ final class GazetteerWriter {
             """
             INSERT INTO places(\(textColumns.map(\.sqlName).joined(separator: ", ")), category, lon, lat, importance,
                 population)
-            VALUES (\((1...textColumns.count + 5).map { "?\($0)" }.joined(separator: ", ")))
+            VALUES (\((1...textColumns.count + Self.numberParameters).map { "?\($0)" }.joined(separator: ", ")))
             """)
         insertSearchText = try connection.statement(
             "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
@@ -50,7 +55,7 @@ final class GazetteerWriter {
     func insert(_ chunk: PlaceRowChunk) throws -> [AddressType: Int] {
         var counts: [AddressType: Int] = [:]
         let textColumns = PlaceRowChunk.TextColumn.allCases
-        let number = Int32(textColumns.count)  // the parameter before the numbers
+        let textParameters = Int32(textColumns.count)
         defer {
             // The bound text is the chunk's, which the caller frees.
             insertPlace.reset()
@@ -60,15 +65,15 @@ final class GazetteerWriter {
             func column(_ column: PlaceRowChunk.TextColumn, of row: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: text[chunk.textRange(column, of: row)])
             }
-            for (row, place) in chunk.rows.enumerated() {
+            for (index, place) in chunk.rows.enumerated() {
                 for textColumn in textColumns {
-                    insertPlace.bindInPlace(column(textColumn, of: row), at: Int32(textColumn.rawValue + 1))
+                    insertPlace.bindInPlace(column(textColumn, of: index), at: Int32(textColumn.rawValue + 1))
                 }
-                insertPlace.bind(Int64(place.category), at: number + 1)
-                insertPlace.bind(place.longitude, at: number + 2)
-                insertPlace.bind(place.latitude, at: number + 3)
-                insertPlace.bind(place.importance, at: number + 4)
-                insertPlace.bind(place.population, at: number + 5)
+                insertPlace.bind(Int64(place.category), at: textParameters + 1)
+                insertPlace.bind(place.longitude, at: textParameters + 2)
+                insertPlace.bind(place.latitude, at: textParameters + 3)
+                insertPlace.bind(place.importance, at: textParameters + 4)
+                insertPlace.bind(place.population, at: textParameters + 5)
                 try insertPlace.runBound()
                 let id = connection.lastInsertedRowID
                 try placesRTree.add(
@@ -76,13 +81,13 @@ final class GazetteerWriter {
                         id: id, longitude: place.longitude, latitude: place.latitude,
                         category: UInt32(clamping: place.category)))
                 insertSearchText.bind(id, at: 1)
-                insertSearchText.bindInPlace(column(.searchName, of: row), at: 2)
-                insertSearchText.bindInPlace(column(.searchAlternateNames, of: row), at: 3)
-                insertSearchText.bindInPlace(column(.searchLocality, of: row), at: 4)
+                insertSearchText.bindInPlace(column(.searchName, of: index), at: 2)
+                insertSearchText.bindInPlace(column(.searchAlternateNames, of: index), at: 3)
+                insertSearchText.bindInPlace(column(.searchLocality, of: index), at: 4)
                 try insertSearchText.runBound()
                 suggestIndex.add(
                     id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
-                    isPOI: place.addressType == .poi, foldedName: column(.searchName, of: row))
+                    isPOI: place.addressType == .poi, foldedName: column(.searchName, of: index))
                 counts[place.addressType, default: 0] += 1
             }
         }
@@ -138,6 +143,7 @@ final class GazetteerWriter {
                 try connection.execute(sql)
             }
         }
+        try connection.execute("PRAGMA cache_size = \(Self.cacheSize);")
         step("R*Trees")
         try connection.transaction {
             try placesRTree.write(to: connection)

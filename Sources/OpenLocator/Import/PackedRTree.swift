@@ -6,12 +6,12 @@ import Foundation
 /// SQLite's R*Tree insert costs ~18 µs an entry (choosing a subtree, splitting and reinserting
 /// nodes): it held builds under 50,000 places/s, and a country's millions of street segments
 /// took minutes. Here every entry goes to an unlinked temporary file as it is added;
-/// ``write(to:)`` sorts them by ``RTreeEntry/sortKey`` (a Hilbert curve index, after the
-/// category for places), cuts the sorted run into full nodes (a new leaf whenever
+/// ``pack(nodeSize:)`` sorts them by ``RTreeEntry/sortKey`` (a Hilbert curve index, after the
+/// category for places) and cuts the sorted run into full nodes (a new leaf whenever
 /// ``RTreeEntry/group`` changes, so places' leaves stay category-pure as
-/// ``GazetteerSchema/categoryScale`` wants), stacks full parent levels on them (parents may
-/// span groups: their children are pure, so a query skips them at one node), and writes the
-/// nodes straight into the R*Tree's shadow tables in the format `ext/rtree/rtree.c` documents:
+/// ``GazetteerSchema/categoryScale`` wants) and stacks full parent levels on them (parents may
+/// span groups: their children are pure, so a query skips them at one node); ``write(to:)``
+/// writes the nodes straight into the R*Tree's shadow tables in the format `ext/rtree/rtree.c` documents:
 ///
 /// - `<table>_node(nodeno, data)`: node 1 is the root; a node is a 2-byte tree depth (root
 ///   only), a 2-byte cell count and cells of an 8-byte id (an entry's id in a leaf, a child
@@ -55,8 +55,8 @@ final class PackedRTree<Entry: RTreeEntry> {
         return nodeSize
     }
 
-    /// The tree laid out: the entries sorted by id (each `sortKey` now its leaf's number),
-    /// the nodes of each level from the leaves up, and the number of each level's first node.
+    /// The tree laid out: the entries sorted by (`sortKey`, id), the nodes of each level from
+    /// the leaves up, and the number of each level's first node.
     private struct Packed {
         var entries: UnsafeMutableBufferPointer<Entry>
         var levels: [[Node]]

@@ -66,8 +66,8 @@ struct PlaceEnricher {
                 streetAddress: place.street, postal: place.postal, city: place.city, region: place.region,
                 country: place.country)
         case .locality:
-            place.placeAddress = [place.name, place.city == place.name ? "" : place.city, place.region]
-                .filter { !$0.isEmpty }.joined(separator: ", ")
+            place.placeAddress = String(
+                joiningNonEmpty: place.name, place.city == place.name ? "" : place.city, place.region, separator: ", ")
         }
     }
 

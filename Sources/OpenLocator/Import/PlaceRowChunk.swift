@@ -40,8 +40,8 @@ struct PlaceRowChunk: Sendable {
         }
     }
 
-    /// A row's numbers, and where its suggest prefixes are in ``prefixes``.
-    struct Numbers: Sendable {
+    /// A row's numbers and kind, and where its suggest prefixes are in ``prefixes``.
+    struct Row: Sendable {
         var longitude, latitude, importance: Double
         var category: Int
         var population: Int64
@@ -53,7 +53,7 @@ struct PlaceRowChunk: Sendable {
     /// Where each row's text columns end in ``text``: ``TextColumn/allCases`` entries a row,
     /// each column starting where the one before it ends.
     private var textEnds: [Int] = []
-    private(set) var rows: [Numbers] = []
+    private(set) var rows: [Row] = []
     private(set) var prefixes: [SuggestPrefix] = []
 
     /// An empty chunk with room for `places` places of about `textBytes` bytes of text in all.
@@ -78,7 +78,7 @@ struct PlaceRowChunk: Sendable {
         SuggestIndex.appendPrefixes(ofFolded: searchText.name, to: &prefixes, from: firstPrefix)
         SuggestIndex.appendPrefixes(ofFolded: searchText.alternateNames, to: &prefixes, from: firstPrefix)
         rows.append(
-            Numbers(
+            Row(
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
                 category: place.category, population: place.population, addressType: place.addressType,
                 prefixes: firstPrefix..<prefixes.count))

@@ -15,7 +15,8 @@ struct SuggestIndex {
     private var best: [SuggestPrefix: [(importance: Double, id: Int64)]] = [:]
     /// POIs by the hash of their folded name (``FNV1a``): how many, and the first one's id (its
     /// name and folded name are read back for the chains that have enough). A country's POIs
-    /// are mostly distinct names, so no strings are kept for them.
+    /// are mostly distinct names, so no strings are kept for them. (Two names with the same
+    /// 64-bit hash would count as one chain: about one chance in 10^7 for a million names.)
     private var chainCounts: [UInt64: (firstID: Int64, places: Int)] = [:]
 
     /// Appends the 2- and 3-letter prefixes of the words of a folded name (or of several,
@@ -62,7 +63,8 @@ struct SuggestIndex {
         chainCounts[FNV1a.hash(foldedName), default: (id, 0)].places += 1
     }
 
-    /// The rows of the suggest tables, in key order, so inserting them appends to each B-tree.
+    /// The rows of the suggest tables: the prefixes in key order, so inserting them appends
+    /// to the B-tree; the chains by their first POI, to be named and sorted by ``write(_:to:)``.
     struct Tables: Sendable {
         var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
         /// The first POI of each chain, and how many share its name.
@@ -96,7 +98,13 @@ struct SuggestIndex {
         let firstPOI = try connection.statement("SELECT search_name, name FROM places WHERE id = ?")
         var chains: [(key: String, name: String, places: Int)] = []
         for chain in tables.chains {
-            try firstPOI.forEachRow([.integer(chain.firstID)]) { chains.append(($0.text(0), $0.text(1), chain.places)) }
+            try firstPOI.forEachRow([.integer(chain.firstID)]) {
+                chains.append(
+                    (
+                        String(decoding: $0.bytes(0), as: UTF8.self), String(decoding: $0.bytes(1), as: UTF8.self),
+                        chain.places
+                    ))
+            }
         }
         let insertChain = try connection.statement("INSERT INTO chains(name_key, name, places) VALUES (?, ?, ?)")
         for chain in chains.sorted(by: { $0.key < $1.key }) {

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import OpenLocator
+
+/// Suggest prefixes are packed in integers; these check them against the words' own prefixes.
+@Suite struct SuggestPrefixTests {
+    @Test func packedPrefixesAreEachWordsFirstTwoAndThreeLetters() {
+        func prefixes(_ names: String...) -> [String] {
+            var found: [SuggestPrefix] = []
+            for name in names { SuggestIndex.appendPrefixes(ofFolded: name, to: &found, from: 0) }
+            return found.map(\.text)
+        }
+        #expect(prefixes("cafe regatta") == ["ca", "caf", "re", "reg"])
+        #expect(prefixes("a bc def", "de fa") == ["bc", "de", "def", "fa"])  // distinct, 1-letter words have none
+        #expect(prefixes("hameentie 10 ; helsinki") == ["ha", "ham", "10", "he", "hel"])
+        #expect(prefixes("") == [] && prefixes("x  y") == [])
+        var random = SplitMix64(seed: 7)
+        let letters = Array("abcxyz019 ".utf8)
+        for _ in 0..<500 {
+            let name = String(
+                decoding: (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                    letters[Int.random(in: 0..<letters.count, using: &random)]
+                }, as: UTF8.self)
+            var expected: [String] = []
+            for word in name.split(separator: " ") {
+                for length in SuggestIndex.prefixLengths where word.count >= length {
+                    let prefix = String(word.prefix(length))
+                    if !expected.contains(prefix) { expected.append(prefix) }
+                }
+            }
+            #expect(prefixes(name) == expected, "\(name)")
+        }
+    }
+}
