@@ -83,11 +83,13 @@ extension GazetteerBackend {
         query: ParsedQuery,
         db: SQLiteConnection
     ) throws -> Candidate? {
+        // The address type is written into the SQL, not bound: only then can SQLite use the
+        // partial index on point addresses (`places_by_street`).
         let statement = try db.statement(
-            "SELECT \(PlaceRecord.columns) FROM places WHERE lower(street) = lower(?1) AND addr_type = ?2 AND city = ?3 ORDER BY id"
+            "SELECT \(PlaceRecord.columns) FROM places WHERE lower(street) = lower(?1) AND addr_type = '\(AddressType.pointAddress.rawValue)' AND city = ?2 ORDER BY id"
         )
         var numbered: [(number: HouseNumber, place: PlaceRecord)] = []
-        try statement.forEachRow([.text(street), .text(AddressType.pointAddress.rawValue), .text(city)]) { row in
+        try statement.forEachRow([.text(street), .text(city)]) { row in
             let place = PlaceRecord(row: row)
             if let number = HouseNumber(place.houseNumber) { numbered.append((number, place)) }
         }
