@@ -100,10 +100,9 @@ import Testing
     @Test func theNearestStreetIsTheExactNearest() throws {
         let segments = try StreetSegmentFile(directory: try Fixtures.temporaryDirectory())
         var generator = SplitMix64(seed: 11)
-        var streets: [StreetRecord] = []
+        var streets: [PlaceRecord] = []
         var all: [(street: Int, a: Coordinate, b: Coordinate)] = []
         for index in 0..<300 {
-            let start = segments.count
             var here = Coordinate(
                 lon: 24.9 + Double.random(in: 0..<0.05, using: &generator),
                 lat: 60.15 + Double.random(in: 0..<0.03, using: &generator))
@@ -115,10 +114,10 @@ import Testing
                 all.append((index, here, next))
                 here = next
             }
-            let place = PlaceRecord(
-                name: "Street \(index)", addressType: .streetName, category: 0, longitude: here.lon, latitude: here.lat,
-                importance: 0, source: "")
-            streets.append(StreetRecord(place: place, segments: start..<segments.count))
+            streets.append(
+                PlaceRecord(
+                    name: "Street \(index)", addressType: .streetName, category: 0, longitude: here.lon,
+                    latitude: here.lat, importance: 0, source: ""))
         }
         let enricher = try PlaceEnricher(localities: LocalityIndex(), streets: streets, segments: segments)
         var found = 0

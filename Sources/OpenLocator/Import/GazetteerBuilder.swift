@@ -166,8 +166,8 @@ public struct GazetteerBuilder: Sendable {
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
                 for index in osmPlaces.indices { try enricher.enrich(&osmPlaces[index]) }
-                for index in streets.indices { try enricher.enrich(&streets[index].place) }
-                osmPlaces += streets.map(\.place)
+                for index in streets.indices { try enricher.enrich(&streets[index]) }
+                osmPlaces += streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
                 try Self.write(
@@ -178,8 +178,7 @@ public struct GazetteerBuilder: Sendable {
                 let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
                 try streetSegments?.forEach { segment in
                     try writer.insertStreetSegment(
-                        placeID: firstStreetID + Int64(segment.street), from: (segment.a.lon, segment.a.lat),
-                        to: (segment.b.lon, segment.b.lat))
+                        placeID: firstStreetID + Int64(segment.street), from: segment.a, to: segment.b)
                 }
                 streets = []
 

@@ -95,13 +95,8 @@ final class GazetteerWriter {
     }
 
     /// Inserts one straight piece of a street, for reverse geocoding onto the street.
-    func insertStreetSegment(placeID: Int64, from a: (lon: Double, lat: Double), to b: (lon: Double, lat: Double))
-        throws
-    {
-        try streetSegmentsRTree.add(
-            StreetSegmentRTreeEntry(
-                id: nextSegmentID, placeID: placeID, a: Coordinate(lon: a.lon, lat: a.lat),
-                b: Coordinate(lon: b.lon, lat: b.lat)))
+    func insertStreetSegment(placeID: Int64, from a: Coordinate, to b: Coordinate) throws {
+        try streetSegmentsRTree.add(StreetSegmentRTreeEntry(id: nextSegmentID, placeID: placeID, a: a, b: b))
         nextSegmentID += 1
     }
 

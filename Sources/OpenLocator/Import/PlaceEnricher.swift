@@ -20,10 +20,11 @@ struct PlaceEnricher {
     private let streetNames: [String]
     private let city = CategoryTree.world["City"]!.code
 
-    init(localities: LocalityIndex, streets: [StreetRecord] = [], segments: StreetSegmentFile? = nil) throws {
+    /// - Parameter streets: the streets `segments` number theirs by.
+    init(localities: LocalityIndex, streets: [PlaceRecord], segments: StreetSegmentFile?) throws {
         self.localities = localities
         self.segments = segments
-        streetNames = streets.map(\.place.name)
+        streetNames = streets.map(\.name)
         var index: UInt32 = 0
         try segments?.forEach { segment in
             segmentGrid.insert(

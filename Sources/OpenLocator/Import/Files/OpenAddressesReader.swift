@@ -65,17 +65,7 @@ struct OpenAddressesReader: PlaceFileReader {
             }
             return nil
         }
-        while true {
-            let feature: JSONValue
-            let line: Int
-            do {
-                guard let next = try features?.next() else { return nil }
-                (feature, line) = next
-            } catch let bad as GeoJSONFeatureReader.BadFeature {
-                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
-                if bad.endsReading { return nil }
-                continue
-            }
+        while let (feature, line) = try features?.next(skippingBadInto: &summary) {
             let properties = feature["properties"]
             func value(_ name: String) -> String { properties?[name]?.text?.trimmedSpaces ?? "" }
             let coordinate: Result<(lat: Double, lon: Double), SkippedRowReason> =
@@ -90,6 +80,7 @@ struct OpenAddressesReader: PlaceFileReader {
                 postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
             if let place { return place }
         }
+        return nil
     }
 
     /// The point address of one row, or `nil` (the row counted as skipped) when it lacks a

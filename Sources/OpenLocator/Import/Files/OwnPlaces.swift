@@ -100,17 +100,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
     }
 
     mutating func next() throws -> PlaceRecord? {
-        while true {
-            let feature: JSONValue
-            let line: Int
-            do {
-                guard let next = try features.next() else { return nil }
-                (feature, line) = next
-            } catch let bad as GeoJSONFeatureReader.BadFeature {
-                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
-                if bad.endsReading { return nil }
-                continue
-            }
+        while let (feature, line) = try features.next(skippingBadInto: &summary) {
             guard let (lon, lat) = Self.position(feature["geometry"]) else {
                 summary.skip(SkippedRow(file: summary.name, line: line, reason: "no geometry with coordinates"))
                 continue
@@ -132,6 +122,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
                 summary.skip(SkippedRow(file: summary.name, line: line, reason: problem.text))
             }
         }
+        return nil
     }
 
     /// A Point's position, or the centre of any other geometry's bounding box.

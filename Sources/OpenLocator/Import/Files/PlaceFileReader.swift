@@ -63,6 +63,21 @@ public struct SourceSummary: Sendable, Hashable {
     }
 }
 
+extension GeoJSONFeatureReader {
+    /// The next feature that is JSON, and its line; a bad one is recorded in `summary` as a
+    /// skipped row, and reading goes on after it unless it ends the file.
+    mutating func next(skippingBadInto summary: inout SourceSummary) throws -> (feature: JSONValue, line: Int)? {
+        while true {
+            do {
+                return try next()
+            } catch let bad as BadFeature {
+                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
+                if bad.endsReading { return nil }
+            }
+        }
+    }
+}
+
 /// The point addresses one source already has, by street and number, to leave out another
 /// source's copies within 100 m (OpenAddresses often repeats OSM's addresses). A country's
 /// worth: each address is a 64-bit hash of its key and its location (24 bytes and the grid's
@@ -81,8 +96,8 @@ struct AddressKeys {
     /// The hash of the folded street and the number without spaces (two different addresses
     /// share one with odds of 1 in 2^64, and must be within 100 m of each other as well).
     static func key(_ place: PlaceRecord) -> UInt64 {
-        AddressPointSpool.hash(
-            TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace })
+        FNV1a.hash(
+            (TextFolding.fold(place.street) + "|" + place.houseNumber.lowercased().filter { !$0.isWhitespace }).utf8)
     }
 
     func contains(_ place: PlaceRecord) -> Bool {

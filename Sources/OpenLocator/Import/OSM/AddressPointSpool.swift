@@ -52,7 +52,7 @@ final class AddressPointSpool {
     /// Records a point.
     func add(_ point: Point) throws {
         let key = TextFolding.fold("\(point.street) \(point.houseNumber)")
-        let hash = Self.hash(key)
+        let hash = FNV1a.hash(key.utf8)
         encoded.removeAll(keepingCapacity: true)
         Self.append(hash, to: &encoded)
         encoded.append(point.precedence)
@@ -192,7 +192,4 @@ final class AddressPointSpool {
     private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
-
-    /// A key's hash (``FNV1a``).
-    static func hash(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 }

@@ -1,12 +1,5 @@
 import Foundation
 
-/// A street made of one or more OSM ways sharing a name and joined end to end.
-struct StreetRecord: Sendable {
-    var place: PlaceRecord
-    /// Its straight pieces, in the import's ``StreetSegmentFile``.
-    var segments: Range<Int>
-}
-
 /// Turns an OSM PBF extract into places: named POIs and localities whose tags the category
 /// mapping knows (nodes, ways and multipolygon relations, at the node or the area's centroid),
 /// address points (`addr:street` + `addr:housenumber`), and streets (named highways).
@@ -23,7 +16,9 @@ struct OSMImporter {
     /// Where the temporary files go (next to the gazetteer being built, not a RAM-backed /tmp).
     let directory: URL
     private(set) var places: [PlaceRecord] = []
-    private(set) var streets: [StreetRecord] = []
+    /// Streets: one or more named ways joined end to end. Their straight pieces are in
+    /// ``streetSegments``, each with its street's index here.
+    private(set) var streets: [PlaceRecord] = []
     /// The address points, on disk until every file is read (see ``AddressPointSpool``).
     private var addressPoints: AddressPointSpool?
     /// The streets' straight pieces, on disk.
@@ -36,14 +31,14 @@ struct OSMImporter {
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
 
-    init(mapping: OSMCategoryMapping, directory: URL = FileManager.default.temporaryDirectory) {
+    init(mapping: OSMCategoryMapping, directory: URL) {
         (self.mapping, self.directory) = (mapping, directory)
     }
 
     /// Hands over the places, streets and address points read, leaving the importer empty, so
     /// a build holds one copy of them. (`nil` files: no file was read.)
     mutating func takeResults() -> (
-        places: [PlaceRecord], streets: [StreetRecord], streetSegments: StreetSegmentFile?,
+        places: [PlaceRecord], streets: [PlaceRecord], streetSegments: StreetSegmentFile?,
         addressPoints: AddressPointSpool?
     ) {
         defer { self = OSMImporter(mapping: mapping, directory: directory) }
@@ -208,9 +203,8 @@ struct OSMImporter {
                     name: name, addressType: .streetName, category: streetName, longitude: best.0.lon,
                     latitude: best.0.lat, importance: 0.05, source: "osm:way/\(ways[members.min()!].id)")
                 place.street = name
-                let start = streetSegments.count
                 for (a, b) in segments { try streetSegments.append(street: streets.count, a, b) }
-                streets.append(StreetRecord(place: place, segments: start..<streetSegments.count))
+                streets.append(place)
             }
         }
         streetWays = [:]
