@@ -107,12 +107,7 @@ import Testing
             #"{"type":"Feature","properties":{"hash":"a6","number":"85","street":"Testikuja","city":"","district":"Kallio"},"geometry":{"type":"Point","coordinates":[24.95,60.18]}}"#,
         ]
         let file = try Self.write(lines.joined(separator: "\n") + "\n", "fi-addresses.geojson", in: folder)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = [file.path]
-        try gzip.run()
-        gzip.waitUntilExit()
-        var reader = try OpenAddressesReader(folder.appendingPathComponent("fi-addresses.geojson.gz").path)
+        var reader = try OpenAddressesReader(try Fixtures.gzip(file).path)
         let places = try Self.drain(&reader)
         #expect(places.map(\.houseNumber) == ["77", "85"])
         #expect(places[0].street == "Testikuja" && places[0].postal == "00150" && places[0].region == "Uusimaa")
@@ -211,8 +206,8 @@ import Testing
                 separator: "\n"), "cities.txt", in: folder)
         let importer = try GeoNamesFile.read(dump)
         #expect(importer.places.map(\.name) == ["Helsinki"])
-        #expect(importer.summaries.first?.skipped == 2)
-        #expect(importer.summaries.first?.firstSkipped.map(\.line) == [2, 3])
+        #expect(importer.summary?.skipped == 2)
+        #expect(importer.summary?.firstSkipped.map(\.line) == [2, 3])
         let garbage = try Self.write("just\tsome\ttext\n", "garbage.txt", in: folder)
         #expect(throws: LocatorError.self) { try GeoNamesFile.read(garbage) }
     }
@@ -226,13 +221,8 @@ import Testing
         let zip = folder.appendingPathComponent("cities500.zip")
         try TinyZip.write([.init(name: "cities500.txt", data: Data((row + "\n").utf8))], to: zip)
         let geoJSON = try Self.write(Self.geoJSON, "depots.geojson", in: folder)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = [geoJSON.path]
-        try gzip.run()
-        gzip.waitUntilExit()
         var builder = GazetteerBuilder(osm: [], geoNames: [zip], categoryMapping: Fixtures.categoryMapping)
-        builder.placeFiles = [folder.appendingPathComponent("depots.geojson.gz")]
+        builder.placeFiles = [try Fixtures.gzip(geoJSON)]
         let output = folder.appendingPathComponent("z.gazetteer")
         let report = try builder.build(to: output)
         #expect(report.sources.map(\.name) == ["cities500.zip", "depots.geojson.gz"])

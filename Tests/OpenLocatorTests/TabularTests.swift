@@ -74,12 +74,7 @@ import Testing
         let text = (0..<5000).map { "row \($0),\"quoted, \($0)\"" }.joined(separator: "\n") + "\n"
         let first = folder.appendingPathComponent("a.csv")
         try Data(text.utf8).write(to: first)
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = ["-k", "-9", first.path]
-        try gzip.run()
-        gzip.waitUntilExit()
-        let member = try Data(contentsOf: folder.appendingPathComponent("a.csv.gz"))
+        let member = try Data(contentsOf: try Fixtures.gzip(first, keeping: true))
         let joined = folder.appendingPathComponent("joined.csv.gz")
         try (member + member).write(to: joined)
         var reader = CSVReader(try ByteReader(path: joined.path, blockSize: blockSize))

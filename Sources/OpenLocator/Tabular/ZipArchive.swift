@@ -84,17 +84,16 @@ enum ZipArchive {
                 let length = Int(directory.uint16(at: extra + 2))
                 guard extra + 4 + length <= extraEnd else { throw corrupt }
                 if id == 0x0001 {
+                    // ZIP64: 8-byte values for the 32-bit fields that are 0xFFFFFFFF, in this order.
                     var field = extra + 4
-                    for (value, present) in [
-                        (0, uncompressedSize == 0xFFFF_FFFF), (1, compressedSize == 0xFFFF_FFFF),
-                        (2, headerOffset == 0xFFFF_FFFF),
-                    ]
-                    where present {
+                    func wide() throws -> Int64 {
                         guard field + 8 <= extra + 4 + length else { throw corrupt }
-                        let number = Int64(directory.uint64(at: field))
-                        if value == 1 { compressedSize = number } else if value == 2 { headerOffset = number }
-                        field += 8
+                        defer { field += 8 }
+                        return Int64(directory.uint64(at: field))
                     }
+                    if uncompressedSize == 0xFFFF_FFFF { _ = try wide() }
+                    if compressedSize == 0xFFFF_FFFF { compressedSize = try wide() }
+                    if headerOffset == 0xFFFF_FFFF { headerOffset = try wide() }
                 }
                 extra += 4 + length
             }

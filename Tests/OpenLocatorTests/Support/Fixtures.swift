@@ -33,6 +33,18 @@ enum Fixtures {
         stride(from: 24.9370, through: 24.9515, by: 0.0029).map { Point(latitude: lat, longitude: $0) }
     }
 
+    /// Gzips a file beside it as `<name>.gz` with `/bin/gzip` (the original goes unless
+    /// `keeping` it), and returns the compressed file.
+    @discardableResult
+    static func gzip(_ file: URL, keeping: Bool = false) throws -> URL {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = (keeping ? ["-k", "-9"] : []) + [file.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        return file.appendingPathExtension("gz")
+    }
+
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -5,7 +5,7 @@ import Foundation
 /// A GeoNames file read whole, as a build streams it (companion tables beside it first).
 struct GeoNamesFile {
     var places: [PlaceRecord] = []
-    var summaries: [SourceSummary] = []
+    var summary: SourceSummary?
 
     static func read(_ url: URL) throws -> GeoNamesFile {
         var importer = GeoNamesImporter()
@@ -13,7 +13,7 @@ struct GeoNamesFile {
         var reader = try importer.placeReader(for: url)
         var file = GeoNamesFile()
         while let place = try reader.next() { file.places.append(place) }
-        file.summaries.append(reader.summary)
+        file.summary = reader.summary
         return file
     }
 }
