@@ -91,7 +91,9 @@ import Testing
             Int($0.dropFirst("  Helsinki.osm.pbf: ".count).prefix { $0.isNumber })
         }
         #expect(read.count > 1 && read == read.sorted() && read.last == 100)
-        #expect(details.contains("indexing: R*Trees") && details.contains("indexing: secondary indexes"))
+        #expect(
+            details.contains("indexing: secondary indexes") && details.contains("indexing: full-text index and R*Trees")
+        )
         #expect(details.last == "done")
     }
 

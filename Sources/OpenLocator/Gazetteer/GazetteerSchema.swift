@@ -29,6 +29,9 @@ enum GazetteerSchema {
     /// index serves as well.
     static let oldestReadableVersion = 17
 
+    /// The page size builds write (SQLite's default).
+    static let pageSize = 4096
+
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///
     /// A build packs the tree itself (``PackedRTree``) with category-pure leaves, so a query
@@ -86,34 +89,31 @@ enum GazetteerSchema {
         CREATE TABLE chains(name_key TEXT PRIMARY KEY, name TEXT NOT NULL, places INTEGER NOT NULL) WITHOUT ROWID;
         CREATE VIRTUAL TABLE street_segments USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
+        CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
         """
 
-    /// Indexes made after the bulk insert (faster than maintaining them row by row), as named
-    /// steps a build reports. `places_by_street` holds point addresses only, by street and
-    /// city: the one query that uses it (a house number on a street) asks for nothing else,
-    /// and POIs, a country's other millions, would only make it bigger and slower to build.
-    static let indexes: [(step: String, sql: String)] = [
-        (
-            "secondary indexes",
-            """
-            CREATE INDEX places_by_category ON places(category, importance DESC);
-            CREATE INDEX places_by_country ON places(country, category);
-            CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';
-            """
-        ),
-        ("merging the full-text index", "INSERT INTO places_fts(places_fts) VALUES('optimize');"),
-        (
-            "vocabulary",
-            """
-            CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
-            CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
-            INSERT INTO vocabulary SELECT term, doc FROM temp.index_terms;
-            CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
-            INSERT INTO vocabulary_tails
-                SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
-            """
-        ),
-    ]
+    /// Indexes made after the bulk insert (faster than maintaining them row by row).
+    /// `places_by_street` holds point addresses only, by street and city: the one query that
+    /// uses it (a house number on a street) asks for nothing else, and POIs, a country's other
+    /// millions, would only make it bigger and slower to build.
+    static let indexes = """
+        CREATE INDEX places_by_category ON places(category, importance DESC);
+        CREATE INDEX places_by_country ON places(country, category);
+        CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';
+        """
+
+    /// Merges the full-text index's segments into one, once all its rows are in.
+    static let fullTextMerge = "INSERT INTO places_fts(places_fts) VALUES('optimize');"
+
+    /// Fills `vocabulary` and `vocabulary_tails` from the finished full-text index.
+    static let vocabulary = """
+        CREATE VIRTUAL TABLE temp.index_terms USING fts5vocab(main, places_fts, 'row');
+        INSERT INTO vocabulary SELECT term, doc FROM temp.index_terms;
+        INSERT INTO vocabulary_tails
+            SELECT substr(term, 2), term FROM vocabulary WHERE length(term) >= 5 AND term NOT GLOB '*[^a-z]*';
+        DROP TABLE temp.index_terms;
+        """
 
     /// The query planner's statistics, made last, when every table and index is complete.
     static let statistics = """

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes places into a new gazetteer database: the `places` row, its R*Tree entry and its
-/// folded full-text entry, plus street segments.
+/// folded full-text entry, plus street segments. The full-text index and the R*Trees are
+/// built beside it, in an ``IndexDatabase`` on a second thread.
 final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
@@ -10,7 +11,7 @@ final class GazetteerWriter {
     private let placesRTree: PackedRTree<PlaceRTreeEntry>
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
-    private let insertSearchText: SQLiteStatement
+    private let indexDatabase: IndexDatabase
     /// SQLite's page cache while writing (200 MB, as a negative `cache_size` in KiB).
     private static let cacheSize = -200_000
     /// The parameters of `insertPlace` after the text columns: category, lon, lat, importance,
@@ -20,17 +21,25 @@ final class GazetteerWriter {
     /// Creates the schema in an empty database file.
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, writable: true, create: true)
-        connection.allowShadowTableWrites()  // PackedRTree writes the R*Trees' nodes
+        connection.allowShadowTableWrites()  // IndexDatabase copies shadow tables in
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        placesRTree = try PackedRTree(table: "places_rtree", directory: directory)
-        streetSegmentsRTree = try PackedRTree(table: "street_segments", directory: directory)
+        let (placesRTree, streetSegmentsRTree) = (
+            try PackedRTree<PlaceRTreeEntry>(table: "places_rtree", directory: directory),
+            try PackedRTree<StreetSegmentRTreeEntry>(table: "street_segments", directory: directory)
+        )
+        (self.placesRTree, self.streetSegmentsRTree) = (placesRTree, streetSegmentsRTree)
         try connection.execute(
-            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = \(Self.cacheSize);"
+            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = \(GazetteerSchema.pageSize); PRAGMA cache_size = \(Self.cacheSize);"
         )
         try connection.execute(GazetteerSchema.create)
-        // Merge the full-text index once at the end ('optimize' in finish()) rather than
-        // while inserting.
-        try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0)")
+        // (Entries are only added before the side thread writes the trees, at the end.)
+        nonisolated(unsafe) let trees = (placesRTree, streetSegmentsRTree)
+        // (".partial" like the gazetteer's own temporary file, so the clean-up after killed builds
+        // finds it too.)
+        indexDatabase = try IndexDatabase(path: path + ".index.partial") { connection in
+            try trees.0.write(to: connection)
+            try trees.1.write(to: connection)
+        }
         let textColumns = PlaceRowChunk.TextColumn.allCases
         insertPlace = try connection.statement(
             """
@@ -38,8 +47,6 @@ final class GazetteerWriter {
                 population)
             VALUES (\((1...textColumns.count + Self.numberParameters).map { "?\($0)" }.joined(separator: ", ")))
             """)
-        insertSearchText = try connection.statement(
-            "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
         for category in CategoryTree.world.categories {
@@ -59,8 +66,8 @@ final class GazetteerWriter {
         defer {
             // The bound text is the chunk's, which the caller frees.
             insertPlace.reset()
-            insertSearchText.reset()
         }
+        var firstID: Int64 = 0
         try chunk.text.withUnsafeBufferPointer { text in
             func column(_ column: PlaceRowChunk.TextColumn, of row: Int) -> UnsafeBufferPointer<UInt8> {
                 UnsafeBufferPointer(rebasing: text[chunk.textRange(column, of: row)])
@@ -76,21 +83,22 @@ final class GazetteerWriter {
                 insertPlace.bind(place.population, at: textParameters + 5)
                 try insertPlace.runBound()
                 let id = connection.lastInsertedRowID
+                if index == 0 { firstID = id }
                 try placesRTree.add(
                     PlaceRTreeEntry(
                         id: id, longitude: place.longitude, latitude: place.latitude,
                         category: UInt32(clamping: place.category)))
-                insertSearchText.bind(id, at: 1)
-                insertSearchText.bindInPlace(column(.searchName, of: index), at: 2)
-                insertSearchText.bindInPlace(column(.searchAlternateNames, of: index), at: 3)
-                insertSearchText.bindInPlace(column(.searchLocality, of: index), at: 4)
-                try insertSearchText.runBound()
                 suggestIndex.add(
                     id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
                     isPOI: place.addressType == .poi, foldedName: column(.searchName, of: index))
                 counts[place.addressType, default: 0] += 1
             }
         }
+        // The places table is only appended to, so the chunk's ids are consecutive.
+        guard chunk.isEmpty || connection.lastInsertedRowID == firstID + Int64(chunk.count) - 1 else {
+            throw LocatorError(.buildFailed, "the places of a chunk did not get consecutive ids")
+        }
+        if !chunk.isEmpty { try indexDatabase.add(chunk, firstID: firstID) }
         return counts
     }
 
@@ -114,38 +122,23 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Builds the secondary indexes, merges the full-text index and writes the R*Trees, the
-    /// suggest tables and the statistics, calling `step` with the name of each step as it starts.
-    ///
-    /// Sorting the R*Trees' entries and the suggest rows needs no database, so a second thread
-    /// does it while SQLite builds the indexes.
+    /// Builds the secondary indexes and writes the suggest tables while the side thread merges
+    /// the full-text index and writes the R*Trees; then copies those in and makes the
+    /// statistics, calling `step` with the name of each step as it starts.
     func finish(step: (String) -> Void = { _ in }) throws {
-        nonisolated(unsafe) let (placesRTree, streetSegmentsRTree, suggestIndex) =
-            (placesRTree, streetSegmentsRTree, suggestIndex)
-        let nodeSizes = (try placesRTree.nodeSize(in: connection), try streetSegmentsRTree.nodeSize(in: connection))
-        nonisolated(unsafe) var suggestTables = SuggestIndex.Tables()
+        indexDatabase.endOfPlaces()
         // SQLite sorts an index's keys on helper threads only when they do not fit its working
         // memory (the cache size) at once: sorting runs of 8 MB on two threads and merging them
         // took a fifth less time than one 200 MB sort (all three indexes, 1M places).
         try connection.execute("PRAGMA threads = 2; PRAGMA cache_size = -8000;")
-        try overlapped({
-            try placesRTree.pack(nodeSize: nodeSizes.0)
-            try streetSegmentsRTree.pack(nodeSize: nodeSizes.1)
-            suggestTables = suggestIndex.tables()
-        }) {
-            for (name, sql) in GazetteerSchema.indexes {
-                step(name)
-                try connection.execute(sql)
-            }
-        }
+        step("secondary indexes")
+        try connection.execute(GazetteerSchema.indexes)
         try connection.execute("PRAGMA cache_size = \(Self.cacheSize);")
-        step("R*Trees")
-        try connection.transaction {
-            try placesRTree.write(to: connection)
-            try streetSegmentsRTree.write(to: connection)
-        }
         step("suggest tables")
-        try connection.transaction { try SuggestIndex.write(suggestTables, to: connection) }
+        try connection.transaction { try SuggestIndex.write(suggestIndex.tables(), to: connection) }
+        step("full-text index and R*Trees")
+        try indexDatabase.waitUntilWritten()
+        try indexDatabase.copy(into: connection)
         step("statistics")
         try connection.execute(GazetteerSchema.statistics)
     }
@@ -159,7 +152,7 @@ struct SearchText: Sendable {
     var locality: String
 
     /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
-    init(_ place: PlaceRecord, locality: String) {
+    init(_ place: borrowing PlaceRecord, locality: String) {
         let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
         name = TextFolding.fold(searchName)
         let alternates =

@@ -6,12 +6,12 @@ import Foundation
 /// SQLite's R*Tree insert costs ~18 µs an entry (choosing a subtree, splitting and reinserting
 /// nodes): it held builds under 50,000 places/s, and a country's millions of street segments
 /// took minutes. Here every entry goes to an unlinked temporary file as it is added;
-/// ``pack(nodeSize:)`` sorts them by ``RTreeEntry/sortKey`` (a Hilbert curve index, after the
+/// ``write(to:)`` sorts them by ``RTreeEntry/sortKey`` (a Hilbert curve index, after the
 /// category for places) and cuts the sorted run into full nodes (a new leaf whenever
 /// ``RTreeEntry/group`` changes, so places' leaves stay category-pure as
 /// ``GazetteerSchema/categoryScale`` wants) and stacks full parent levels on them (parents may
-/// span groups: their children are pure, so a query skips them at one node); ``write(to:)``
-/// writes the nodes straight into the R*Tree's shadow tables in the format `ext/rtree/rtree.c` documents:
+/// span groups: their children are pure, so a query skips them at one node), then writes the
+/// nodes straight into the R*Tree's shadow tables in the format `ext/rtree/rtree.c` documents:
 ///
 /// - `<table>_node(nodeno, data)`: node 1 is the root; a node is a 2-byte tree depth (root
 ///   only), a 2-byte cell count and cells of an 8-byte id (an entry's id in a leaf, a child
@@ -47,7 +47,7 @@ final class PackedRTree<Entry: RTreeEntry> {
     }
 
     /// The size of the table's nodes, which ``pack(nodeSize:)`` needs.
-    func nodeSize(in connection: SQLiteConnection) throws -> Int {
+    private func nodeSize(in connection: SQLiteConnection) throws -> Int {
         var nodeSize = 0
         try connection.statement("SELECT length(data) FROM \"\(table)_node\" WHERE nodeno = 1").forEachRow {
             nodeSize = Int($0.int(0))
@@ -63,12 +63,9 @@ final class PackedRTree<Entry: RTreeEntry> {
         var firstNumber: [Int]
         var layout: NodeLayout
     }
-    private var packed: Packed?
-
-    /// Sorts the entries and lays out the nodes: work for the CPU alone, no SQLite, so it may
-    /// run on another thread while the database does something else (then ``write(to:)``).
-    func pack(nodeSize: Int) throws {
-        guard count > 0, let file, packed == nil else { return }
+    /// Sorts the entries and lays out the nodes; `nil` without entries.
+    private func pack(nodeSize: Int) throws -> Packed? {
+        guard count > 0, let file else { return nil }
         var entries = try file.mappedForUpdate().bindMemory(to: Entry.self)
         entries.sort { ($0.sortKey, $0.id) < ($1.sortKey, $1.id) }
         let layout = NodeLayout(nodeSize: nodeSize, dimensions: Entry.dimensions)
@@ -105,15 +102,14 @@ final class PackedRTree<Entry: RTreeEntry> {
             firstNumber[depth] = next
             next += levels[depth].count
         }
-        packed = Packed(entries: entries, levels: levels, firstNumber: firstNumber, layout: layout)
+        return Packed(entries: entries, levels: levels, firstNumber: firstNumber, layout: layout)
     }
 
-    /// Writes the whole tree into the (empty) R*Tree of `connection`, packing it first unless
-    /// ``pack(nodeSize:)`` has.
+    /// Writes the whole tree into the (empty) R*Tree of `connection`. Once only: the entries
+    /// are released.
     func write(to connection: SQLiteConnection) throws {
-        defer { (file, packed) = (nil, nil) }  // unmaps and frees the temporary file
-        if packed == nil { try pack(nodeSize: nodeSize(in: connection)) }
-        guard let packed else { return }
+        defer { file = nil }  // unmaps and frees the temporary file
+        guard let packed = try pack(nodeSize: nodeSize(in: connection)) else { return }
         let (levels, firstNumber, layout) = (packed.levels, packed.firstNumber, packed.layout)
         var entries = packed.entries
 

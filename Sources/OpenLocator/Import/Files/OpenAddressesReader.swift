@@ -57,11 +57,13 @@ struct OpenAddressesReader: PlaceFileReader {
                 let fields = record.fields
                 func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
                 let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
-                let place = address(
+                if let place = address(
                     at: coordinate, line: record.line, number: value(columns.number), street: value(columns.street),
                     city: value(columns.city), district: value(columns.district), region: value(columns.region),
                     postcode: value(columns.postcode), id: value(columns.id))
-                if let place { return place }
+                {
+                    return place
+                }
             }
             return nil
         }
@@ -74,11 +76,13 @@ struct OpenAddressesReader: PlaceFileReader {
                     checkedCoordinate(latitude: $0.lat, longitude: $0.lon)
                 } ?? .failure(SkippedRowReason("the Point has no coordinates"))
                 : .failure(SkippedRowReason("no Point geometry"))
-            let place = address(
+            if let place = address(
                 at: coordinate, line: line, number: value("number"), street: value("street"),
                 city: value("city"), district: value("district"), region: value("region"),
                 postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
-            if let place { return place }
+            {
+                return place
+            }
         }
         return nil
     }
