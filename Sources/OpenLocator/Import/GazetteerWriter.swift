@@ -143,22 +143,3 @@ final class GazetteerWriter {
         try connection.execute(GazetteerSchema.statistics)
     }
 }
-
-/// A place's folded, searchable text: the `places_fts` columns (kept in `places` too).
-struct SearchText: Sendable {
-    var name: String
-    /// Folded alternate names, distinct and sorted, separated by " ; ".
-    var alternateNames: String
-    var locality: String
-
-    /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
-    init(_ place: borrowing PlaceRecord, locality: String) {
-        let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
-        name = TextFolding.fold(searchName)
-        let alternates =
-            place.alternateNames.isEmpty
-            ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
-        alternateNames = alternates.joined(separator: " ; ")
-        self.locality = TextFolding.fold(locality)
-    }
-}
