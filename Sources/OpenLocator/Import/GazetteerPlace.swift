@@ -44,10 +44,10 @@ public struct GazetteerPlace: Sendable, Hashable {
     /// The gazetteer row for this place.
     /// - Throws: ``LocatorError`` `invalidInput` for an unknown category or a location off the globe.
     func record(index: Int) throws -> PlaceRecord {
-        switch record(source: "input:\(index + 1)") {
-        case .success(let place): return place
-        case .failure(let problem):
-            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): \(problem.text)")
+        do {
+            return try record(source: "input:\(index + 1)")
+        } catch {
+            throw LocatorError(.invalidInput, "place \(index + 1) ('\(name.prefix(40))'): \(error.text)")
         }
     }
 
@@ -55,15 +55,15 @@ public struct GazetteerPlace: Sendable, Hashable {
     private static let streetName = CategoryTree.world["Street Name"]!
     private static let populatedPlace = CategoryTree.world["Populated Place"]!
 
-    /// The gazetteer row, or why there can be none.
-    func record(source: String) -> Result<PlaceRecord, SkippedRowReason> {
+    /// The gazetteer row; throws why there can be none.
+    func record(source: String) throws(SkippedRowReason) -> PlaceRecord {
         // An ArcGIS name of any level, else an everyday synonym ("cafe", "petrol station").
         guard let category = CategoryTree.world[category] ?? CategoryResolver.world.categories(matching: category).first
         else {
-            return .failure(SkippedRowReason("unknown category '\(category.prefix(40))'"))
+            throw SkippedRowReason("unknown category '\(category.prefix(40))'")
         }
         guard latitude.isFinite, longitude.isFinite, Point(latitude: latitude, longitude: longitude).isValid else {
-            return .failure(SkippedRowReason("latitude/longitude off the globe"))
+            throw SkippedRowReason("latitude/longitude off the globe")
         }
         let type: AddressType =
             Self.pointAddress.contains(category)
@@ -72,7 +72,7 @@ public struct GazetteerPlace: Sendable, Hashable {
                 ? .streetName
                 : Self.populatedPlace.contains(category) ? .locality : .poi
         guard !name.trimmedSpaces.isEmpty || (type == .pointAddress && !street.isEmpty) else {
-            return .failure(SkippedRowReason("no name"))
+            throw SkippedRowReason("no name")
         }
         var place = PlaceRecord(
             name: name, addressType: type, category: category.code, longitude: longitude, latitude: latitude,
@@ -81,6 +81,6 @@ public struct GazetteerPlace: Sendable, Hashable {
         place.street = street
         place.postal = postal
         place.city = city
-        return .success(place)
+        return place
     }
 }

@@ -2,37 +2,51 @@
 /// readers: `name` and `category` (an ArcGIS category of any level) are required; address
 /// fields, `phone`, `url` and `importance` (0 to 1) are optional, under their usual names.
 enum OwnPlaceFields {
-    static let houseNumber = ["house_number", "housenumber", "addr:housenumber", "number"]
-    static let street = ["street", "addr:street"]
-    static let postal = ["postal", "postcode", "zip", "addr:postcode"]
-    static let city = ["city", "addr:city", "town"]
+    /// A field of a place, by the names it goes by.
+    enum Field: Int, CaseIterable {
+        case name, category, houseNumber, street, postal, city, importance, phone, url, region
+
+        /// Its names, in order of preference.
+        var names: [String] {
+            switch self {
+            case .name: ["name", "title"]
+            case .category: ["category", "type"]
+            case .houseNumber: ["house_number", "housenumber", "addr:housenumber", "number"]
+            case .street: ["street", "addr:street"]
+            case .postal: ["postal", "postcode", "zip", "addr:postcode"]
+            case .city: ["city", "addr:city", "town"]
+            case .importance: ["importance"]
+            case .phone: ["phone"]
+            case .url: ["url", "website"]
+            case .region: ["region", "state"]
+            }
+        }
+    }
     static let latitude = ["lat", "latitude", "y"]
     static let longitude = ["lon", "lng", "longitude", "x"]
 
-    /// The place a row's fields describe, or why there is none.
+    /// The place a row's fields describe; throws why there is none. (Throwing, not returning
+    /// a `Result`, hands the place on without copying it: a build reads millions.)
     static func place(
-        latitude: Double, longitude: Double, value: (_ names: [String]) -> String, source: String
-    ) -> Result<PlaceRecord, SkippedRowReason> {
-        let name = value(["name", "title"])
-        let category = value(["category", "type"])
-        guard !category.isEmpty else { return .failure(SkippedRowReason("no category")) }
+        latitude: Double, longitude: Double, value: (Field) -> String, source: String
+    ) throws(SkippedRowReason) -> PlaceRecord {
+        let category = value(.category)
+        guard !category.isEmpty else { throw SkippedRowReason("no category") }
         var own = GazetteerPlace(
-            name: name, category: category, latitude: latitude, longitude: longitude,
-            houseNumber: value(houseNumber), street: value(street), postal: value(postal), city: value(city))
-        let importance = value(["importance"])
+            name: value(.name), category: category, latitude: latitude, longitude: longitude,
+            houseNumber: value(.houseNumber), street: value(.street), postal: value(.postal), city: value(.city))
+        let importance = value(.importance)
         if !importance.isEmpty {
             guard let number = Double(importance), (0...1).contains(number) else {
-                return .failure(SkippedRowReason("importance '\(importance.prefix(20))' is not a number from 0 to 1"))
+                throw SkippedRowReason("importance '\(importance.prefix(20))' is not a number from 0 to 1")
             }
             own.importance = number
         }
-        return own.record(source: source).map { place in
-            var place = place
-            place.phone = value(["phone"])
-            place.url = value(["url", "website"])
-            place.region = value(["region", "state"])
-            return place
-        }
+        var place = try own.record(source: source)
+        place.phone = value(.phone)
+        place.url = value(.url)
+        place.region = value(.region)
+        return place
     }
 }
 
@@ -41,8 +55,9 @@ enum OwnPlaceFields {
 struct OwnPlacesCSVReader: PlaceFileReader {
     private var csv: CSVReader
     private(set) var summary: SourceSummary
-    private let columns: CSVColumns
     private let latitude, longitude: Int?
+    /// Each ``OwnPlaceFields/Field``'s column, by its raw value: found once, from the header.
+    private let positions: [Int?]
 
     init(_ path: String) throws {
         let source = try ByteReader(path: path)
@@ -53,10 +68,10 @@ struct OwnPlacesCSVReader: PlaceFileReader {
             throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")
         }
         let columns = CSVColumns(header.fields)
-        self.columns = columns
         latitude = columns.position(OwnPlaceFields.latitude)
         longitude = columns.position(OwnPlaceFields.longitude)
-        guard latitude != nil, longitude != nil, columns.position("category", "type") != nil else {
+        positions = OwnPlaceFields.Field.allCases.map { columns.position($0.names) }
+        guard latitude != nil, longitude != nil, positions[OwnPlaceFields.Field.category.rawValue] != nil else {
             throw LocatorError(
                 .invalidInput, "'\(source.name)' needs columns name, category, lat and lon (or latitude, longitude)")
         }
@@ -64,22 +79,19 @@ struct OwnPlacesCSVReader: PlaceFileReader {
 
     mutating func next() throws -> PlaceRecord? {
         while let record = try csv.next() {
-            let fields = record.fields
-            let columns = self.columns
-            func value(_ names: [String]) -> String { CSVColumns.value(fields, columns.position(names)) }
-            let result = checkedCoordinate(
-                latitude: CSVColumns.value(fields, latitude), longitude: CSVColumns.value(fields, longitude)
-            ).flatMap { coordinate in
-                OwnPlaceFields.place(
+            let (fields, positions) = (record.fields, positions)
+            func value(_ field: OwnPlaceFields.Field) -> String { CSVColumns.value(fields, positions[field.rawValue]) }
+            do {
+                let coordinate = try checkedCoordinate(
+                    latitude: CSVColumns.value(fields, latitude), longitude: CSVColumns.value(fields, longitude)
+                ).get()
+                let place = try OwnPlaceFields.place(
                     latitude: coordinate.lat, longitude: coordinate.lon, value: value,
                     source: "places:\(summary.name):\(record.line)")
-            }
-            switch result {
-            case .success(let place):
                 summary.places += 1
                 return place
-            case .failure(let problem):
-                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: problem.text))
+            } catch {
+                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: error.text))
             }
         }
         return nil
@@ -106,20 +118,18 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
                 continue
             }
             let properties = feature["properties"]
-            func value(_ names: [String]) -> String {
-                names.lazy.compactMap { properties?[$0]?.text?.trimmedSpaces }.first { !$0.isEmpty } ?? ""
+            func value(_ field: OwnPlaceFields.Field) -> String {
+                field.names.lazy.compactMap { properties?[$0]?.text?.trimmedSpaces }.first { !$0.isEmpty } ?? ""
             }
-            let result = checkedCoordinate(latitude: lat, longitude: lon).flatMap { coordinate in
-                OwnPlaceFields.place(
+            do {
+                let coordinate = try checkedCoordinate(latitude: lat, longitude: lon).get()
+                let place = try OwnPlaceFields.place(
                     latitude: coordinate.lat, longitude: coordinate.lon, value: value,
                     source: "places:\(summary.name):\(line)")
-            }
-            switch result {
-            case .success(let place):
                 summary.places += 1
                 return place
-            case .failure(let problem):
-                summary.skip(SkippedRow(file: summary.name, line: line, reason: problem.text))
+            } catch {
+                summary.skip(SkippedRow(file: summary.name, line: line, reason: error.text))
             }
         }
         return nil
