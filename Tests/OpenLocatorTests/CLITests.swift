@@ -222,3 +222,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
+
+@Suite struct CLIBuildFailureTests {
+    /// A build that cannot write (here a file-size limit, as a full disk would) says what
+    /// failed in one line, without SQL or paths, and leaves neither of its files behind.
+    @Test func aBuildThatCannotWriteSaysWhyAndLeavesNothing() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        var rows = ["LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH"]
+        for n in 1...50_000 { rows.append("24.9\(n % 1000),60.1\(n / 1000),\(n),Testikuja,,Helsinki,,,00150,,") }
+        let input = folder.appendingPathComponent("many.csv")
+        try rows.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // Files may grow to 4 MB: the build's spools fit, its 16 MB gazetteer does not. (Writes
+        // past the limit fail with EFBIG once SIGXFSZ is ignored.)
+        process.arguments = [
+            "-c", "trap '' XFSZ; ulimit -f 4000; exec \"$0\" \"$@\"", CLI.executable.path, "build",
+            "--openaddresses", input.path, "--out", output.appendingPathComponent("g.gazetteer").path,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let lastLine = stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.hasPrefix("Error: writing the gazetteer failed: disk I/O error (SQLite error "), "\(stderr)")
+        #expect(!stderr.contains(folder.path) && !stderr.contains("INSERT"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+    }
+}

@@ -73,7 +73,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         } catch let error as LocatorError {
             throw error
         } catch {
-            let code = (error as? SQLiteError).map { " (SQLite error \($0.code))" } ?? ""
+            let code = (error as? SQLiteError).map { ": \($0.reason) (SQLite error \($0.code))" } ?? ""
             throw LocatorError(
                 .gazetteerUnavailable,
                 "'\(name)' is not an OpenLocator gazetteer (or is damaged)\(code); rebuild it with 'locator build'")
@@ -86,7 +86,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         do {
             return try state.pool.withConnection { try body($0, state) }
         } catch let error as SQLiteError {
-            throw LocatorError(.storageFailure, "the gazetteer failed during \(operation) (SQLite error \(error.code))")
+            throw LocatorError(
+                .storageFailure,
+                "the gazetteer failed during \(operation): \(error.reason) (SQLite error \(error.code))")
         }
     }
 

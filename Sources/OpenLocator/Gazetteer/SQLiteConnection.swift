@@ -120,4 +120,8 @@ struct SQLiteError: Error, CustomStringConvertible {
     let message: String
     let sql: String?
     var description: String { "SQLite error \(code): \(message)" + (sql.map { " in \($0.prefix(200))" } ?? "") }
+
+    /// What went wrong, in SQLite's words for the code alone ("database or disk is full",
+    /// "disk I/O error"): safe to show, with no path or SQL in it.
+    var reason: String { String(cString: sqlite3_errstr(code)) }
 }

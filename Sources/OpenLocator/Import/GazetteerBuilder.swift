@@ -244,7 +244,8 @@ public struct GazetteerBuilder: Sendable {
             try writer.finish { progress("indexing: \($0)") }
             progress("done")
         } catch let error as SQLiteError {
-            throw LocatorError(.buildFailed, "writing the gazetteer failed (SQLite error \(error.code))")
+            throw LocatorError(
+                .buildFailed, "writing the gazetteer failed: \(error.reason) (SQLite error \(error.code))")
         }
         // rename(2) replaces the target atomically: readers see the old file or the new one.
         guard rename(temporary.path, output.path) == 0 else {
