@@ -170,7 +170,7 @@ public final class BatchOutput {
                 if hasRows { bytes.append(UInt8(ascii: ",")) }
                 let geometry: JSONValue =
                     match.result?.displayLocation.map { point in
-                        let p = point.projected(to: .wgs84) ?? point
+                        let p = point.projected(to: .wgs84)
                         return .object([
                             ("type", .string("Point")),
                             ("coordinates", .array([.number(Self.coordinate(p.x)), .number(Self.coordinate(p.y))])),
@@ -216,7 +216,7 @@ public final class BatchOutput {
             guard let result = match.result else {
                 return [.null, .null, .null, .null, .null, .null, .string(match.status.rawValue)]
             }
-            let point = result.displayLocation.map { $0.projected(to: .wgs84) ?? $0 }
+            let point = result.displayLocation.map { $0.projected(to: .wgs84) }
             func text(_ key: String) -> JSONValue {
                 result.attributes[key]?.stringValue.map(JSONValue.string) ?? .null
             }
