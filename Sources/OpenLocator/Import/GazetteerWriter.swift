@@ -60,7 +60,9 @@ final class GazetteerWriter {
     /// Inserts a chunk of places, with ids following the last place's, and returns how many
     /// there were of each address type.
     func insert(_ chunk: PlaceRowChunk) throws -> [AddressType: Int] {
-        var counts: [AddressType: Int] = [:]
+        // (Counted by position: a dictionary would hash each place's type name.)
+        let types = AddressType.allCases
+        var counts = [Int](repeating: 0, count: types.count)
         let textColumns = PlaceRowChunk.TextColumn.allCases
         let textParameters = Int32(textColumns.count)
         defer {
@@ -91,7 +93,7 @@ final class GazetteerWriter {
                 suggestIndex.add(
                     id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
                     isPOI: place.addressType == .poi, foldedName: column(.searchName, of: index))
-                counts[place.addressType, default: 0] += 1
+                counts[types.firstIndex(of: place.addressType)!] += 1
             }
         }
         // The places table is only appended to, so the chunk's ids are consecutive.
@@ -99,7 +101,7 @@ final class GazetteerWriter {
             throw LocatorError(.buildFailed, "the places of a chunk did not get consecutive ids")
         }
         if !chunk.isEmpty { try indexDatabase.add(chunk, firstID: firstID) }
-        return counts
+        return Dictionary(uniqueKeysWithValues: zip(types, counts).filter { $0.1 > 0 })
     }
 
     /// Inserts one straight piece of a street, for reverse geocoding onto the street.

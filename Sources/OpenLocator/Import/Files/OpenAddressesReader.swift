@@ -57,12 +57,13 @@ struct OpenAddressesReader: PlaceFileReader {
                 let fields = record.fields
                 func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
                 let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
-                if let place = address(
-                    at: coordinate, line: record.line, number: value(columns.number), street: value(columns.street),
-                    city: value(columns.city), district: value(columns.district), region: value(columns.region),
-                    postcode: value(columns.postcode), id: value(columns.id))
-                {
-                    return place
+                do {
+                    return try address(
+                        at: coordinate, line: record.line, number: value(columns.number),
+                        street: value(columns.street), city: value(columns.city), district: value(columns.district),
+                        region: value(columns.region), postcode: value(columns.postcode), id: value(columns.id))
+                } catch {
+                    summary.skip(SkippedRow(file: summary.name, line: record.line, reason: error.text))
                 }
             }
             return nil
@@ -76,34 +77,27 @@ struct OpenAddressesReader: PlaceFileReader {
                     checkedCoordinate(latitude: $0.lat, longitude: $0.lon)
                 } ?? .failure(SkippedRowReason("the Point has no coordinates"))
                 : .failure(SkippedRowReason("no Point geometry"))
-            if let place = address(
-                at: coordinate, line: line, number: value("number"), street: value("street"),
-                city: value("city"), district: value("district"), region: value("region"),
-                postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
-            {
-                return place
+            do {
+                return try address(
+                    at: coordinate, line: line, number: value("number"), street: value("street"),
+                    city: value("city"), district: value("district"), region: value("region"),
+                    postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
+            } catch {
+                summary.skip(SkippedRow(file: summary.name, line: line, reason: error.text))
             }
         }
         return nil
     }
 
-    /// The point address of one row, or `nil` (the row counted as skipped) when it lacks a
-    /// number, a street or a place on the globe.
+    /// The point address of one row; throws why there is none when it lacks a number, a
+    /// street or a place on the globe. (Throwing, not returning an optional, hands the place
+    /// on without copying it.)
     private mutating func address(
         at coordinate: Result<(lat: Double, lon: Double), SkippedRowReason>, line: Int, number: String,
         street: String, city: String, district: String, region: String, postcode: String, id: String
-    ) -> PlaceRecord? {
-        guard !number.isEmpty, !street.isEmpty else {
-            summary.skip(SkippedRow(file: summary.name, line: line, reason: "no NUMBER or STREET"))
-            return nil
-        }
-        let location: (lat: Double, lon: Double)
-        switch coordinate {
-        case .success(let found): location = found
-        case .failure(let problem):
-            summary.skip(SkippedRow(file: summary.name, line: line, reason: problem.text))
-            return nil
-        }
+    ) throws(SkippedRowReason) -> PlaceRecord {
+        guard !number.isEmpty, !street.isEmpty else { throw SkippedRowReason("no NUMBER or STREET") }
+        let location = try coordinate.get()
         var place = PlaceRecord(
             name: "", addressType: .pointAddress, category: category, longitude: location.lon,
             latitude: location.lat, importance: 0.02,
