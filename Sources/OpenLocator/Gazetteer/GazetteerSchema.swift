@@ -29,8 +29,12 @@ enum GazetteerSchema {
     /// index serves as well.
     static let oldestReadableVersion = 17
 
-    /// The page size builds write (SQLite's default).
-    static let pageSize = 4096
+    /// How a build writes a new database file: no journal and no syncing (an unfinished file
+    /// is deleted, never opened), SQLite's default page size, and a page cache of
+    /// `cacheKiB` KiB.
+    static func buildSettings(cacheKiB: Int) -> String {
+        "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096; PRAGMA cache_size = \(-cacheKiB);"
+    }
 
     /// How far apart, in the R*Tree's third dimension, consecutive category codes lie.
     ///

@@ -42,6 +42,10 @@ final class SQLiteConnection {
     /// SQLite built or configured "defensive" forbids.
     func allowShadowTableWrites() { _ = openlocator_sqlite3_allow_shadow_table_writes(handle) }
 
+    /// Makes the statement running on this connection (on any thread) stop with
+    /// `SQLITE_INTERRUPT` as soon as it can.
+    func interrupt() { sqlite3_interrupt(handle) }
+
     /// Process-wide SQLite settings, made once before the first connection opens.
     private static let configured: Void = { _ = openlocator_sqlite3_disable_memory_statistics() }()
 

@@ -7,18 +7,19 @@ final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
     private var suggestIndex = SuggestIndex()
-    /// The R*Trees' entries, written in one pass each by ``finish()``.
+    /// The R*Trees' entries, which the side thread packs and writes once the places end.
     private let placesRTree: PackedRTree<PlaceRTreeEntry>
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
     private let indexDatabase: IndexDatabase
-    /// SQLite's page cache while writing (200 MB, as a negative `cache_size` in KiB).
-    private static let cacheSize = -200_000
+    /// SQLite's page cache while writing, in KiB (200 MB).
+    private static let cacheKiB = 200_000
     /// The parameters of `insertPlace` after the text columns: category, lon, lat, importance,
     /// population.
     private static let numberParameters = 5
 
-    /// Creates the schema in an empty database file.
+    /// Creates the schema in an empty database file, and the side database (with its thread)
+    /// beside it.
     init(path: String) throws {
         connection = try SQLiteConnection(path: path, writable: true, create: true)
         connection.allowShadowTableWrites()  // IndexDatabase copies shadow tables in
@@ -28,9 +29,7 @@ final class GazetteerWriter {
             try PackedRTree<StreetSegmentRTreeEntry>(table: "street_segments", directory: directory)
         )
         (self.placesRTree, self.streetSegmentsRTree) = (placesRTree, streetSegmentsRTree)
-        try connection.execute(
-            "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = \(GazetteerSchema.pageSize); PRAGMA cache_size = \(Self.cacheSize);"
-        )
+        try connection.execute(GazetteerSchema.buildSettings(cacheKiB: Self.cacheKiB))
         try connection.execute(GazetteerSchema.create)
         // (Entries are only added before the side thread writes the trees, at the end.)
         nonisolated(unsafe) let trees = (placesRTree, streetSegmentsRTree)
@@ -70,13 +69,10 @@ final class GazetteerWriter {
             insertPlace.reset()
         }
         var firstID: Int64 = 0
-        try chunk.text.withUnsafeBufferPointer { text in
-            func column(_ column: PlaceRowChunk.TextColumn, of row: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: text[chunk.textRange(column, of: row)])
-            }
+        try chunk.withColumns { column in
             for (index, place) in chunk.rows.enumerated() {
                 for textColumn in textColumns {
-                    insertPlace.bindInPlace(column(textColumn, of: index), at: Int32(textColumn.rawValue + 1))
+                    insertPlace.bindInPlace(column(textColumn, index), at: Int32(textColumn.rawValue + 1))
                 }
                 insertPlace.bind(Int64(place.category), at: textParameters + 1)
                 insertPlace.bind(place.longitude, at: textParameters + 2)
@@ -92,7 +88,7 @@ final class GazetteerWriter {
                         category: UInt32(clamping: place.category)))
                 suggestIndex.add(
                     id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
-                    isPOI: place.addressType == .poi, foldedName: column(.searchName, of: index))
+                    isPOI: place.addressType == .poi, foldedName: column(.searchName, index))
                 counts[types.firstIndex(of: place.addressType)!] += 1
             }
         }
@@ -135,12 +131,12 @@ final class GazetteerWriter {
         try connection.execute("PRAGMA threads = 2; PRAGMA cache_size = -8000;")
         step("secondary indexes")
         try connection.execute(GazetteerSchema.indexes)
-        try connection.execute("PRAGMA cache_size = \(Self.cacheSize);")
+        try connection.execute("PRAGMA cache_size = \(-Self.cacheKiB);")
         step("suggest tables")
         try connection.transaction { try SuggestIndex.write(suggestIndex.tables(), to: connection) }
         step("full-text index and R*Trees")
         try indexDatabase.waitUntilWritten()
-        try indexDatabase.copy(into: connection)
+        try indexDatabase.move(into: connection)
         step("statistics")
         try connection.execute(GazetteerSchema.statistics)
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The full-text index, its vocabulary and the R*Trees, built in a database file of their own
 /// on a thread of their own while the gazetteer's connection writes `places` and its indexes.
-/// ``copy(into:)`` then moves the finished tables into the gazetteer.
+/// ``move(into:)`` then copies the finished tables into the gazetteer and deletes the file
+/// (as does dropping this before).
 ///
 /// SQLite writes a database on one thread at a time, and most of a build is SQLite's work.
 /// With two files, each core writes one. The copy (`INSERT INTO t SELECT * FROM side.t`,
@@ -14,16 +15,17 @@ import Foundation
 /// try side.add(chunk, firstID: 1)  // as each chunk's places are written
 /// side.endOfPlaces()               // merging and the R*Trees start on the side thread
 /// try side.waitUntilWritten()
-/// try side.copy(into: gazetteer)
+/// try side.move(into: gazetteer)
 /// ```
 final class IndexDatabase {
     let path: String
     private let queue = ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>(depth: 2)
     private let done = DispatchSemaphore(value: 0)
-    private let outcome = Outcome()
+    private let side: SideThread
+    private var ended = false
     private var joined = false
 
-    /// The tables ``copy(into:)`` moves: the shadow tables of `places_fts`, `places_rtree` and
+    /// The tables ``move(into:)`` copies: the shadow tables of `places_fts`, `places_rtree` and
     /// `street_segments`, and the vocabulary.
     static let tables = [
         "places_fts_data", "places_fts_idx", "places_fts_config", "vocabulary", "vocabulary_tails",
@@ -31,13 +33,9 @@ final class IndexDatabase {
         "street_segments_node", "street_segments_rowid", "street_segments_parent",
     ]
 
-    /// The side thread's page cache (16 MB): it mostly appends, so it needs less than the
-    /// gazetteer's.
-    private static let cacheSize = -16_000
-
-    /// How many full-text segments may pile up before FTS5 merges some while inserting (its
-    /// largest setting). 'optimize' merges them all once at the end anyway.
-    private static let segmentsBeforeMerging = 2000
+    /// The side thread's page cache in KiB (16 MB): it mostly appends, so it needs less than
+    /// the gazetteer's.
+    private static let cacheKiB = 16_000
 
     /// Creates the side database at `path` (replacing any file there) and starts its thread.
     /// Once the places end, the thread merges the full-text index, fills the vocabulary and
@@ -46,83 +44,82 @@ final class IndexDatabase {
         self.path = path
         unlink(path)
         UnfinishedBuilds.shared.insert(URL(fileURLWithPath: path))
-        let connection: SQLiteConnection
-        let insert: SQLiteStatement
         do {
-            connection = try SQLiteConnection(path: path, writable: true, create: true)
+            let connection = try SQLiteConnection(path: path, writable: true, create: true)
             connection.allowShadowTableWrites()  // PackedRTree writes the R*Trees' nodes
-            try connection.execute(
-                "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = \(GazetteerSchema.pageSize); PRAGMA cache_size = \(Self.cacheSize);"
-            )
+            try connection.execute(GazetteerSchema.buildSettings(cacheKiB: Self.cacheKiB))
             try connection.execute(GazetteerSchema.create)
-            // Merge once at the end ('optimize') rather than while inserting: no merging as
-            // segments accumulate, and none when 16 have (the 'crisismerge' default).
-            try connection.execute(
-                """
-                INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0);
-                INSERT INTO places_fts(places_fts, rank) VALUES('crisismerge', \(Self.segmentsBeforeMerging));
-                """)
-            insert = try connection.statement(
+            // Merge once at the end ('optimize') rather than while inserting.
+            try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0)")
+            let insert = try connection.statement(
                 "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
             try connection.execute("BEGIN")
+            side = SideThread(connection: connection, insert: insert)
         } catch {
             Self.remove(path)
             throw error
         }
-        nonisolated(unsafe) let (connection_, insert_, writeRTrees_) = (connection, insert, writeRTrees)
-        Thread { [queue, done, outcome] in
+        nonisolated(unsafe) let writeRTrees = writeRTrees
+        Thread { [queue, done, side] in
             defer { done.signal() }
             do {
-                while let (firstID, chunk) = try queue.take() {
-                    try Self.insert(chunk, firstID: firstID, with: insert_)
-                }
-                try connection_.execute("COMMIT")
-                try connection_.execute(GazetteerSchema.fullTextMerge)
-                // The gazetteer keeps FTS5's default, as if it had never been changed.
-                try connection_.execute("DELETE FROM places_fts_config WHERE k = 'crisismerge'")
-                try connection_.transaction {
-                    try connection_.execute(GazetteerSchema.vocabulary)
-                    try writeRTrees_(connection_)
-                }
+                try side.run(queue, writeRTrees: writeRTrees)
             } catch {
-                outcome.failure = error
+                side.failure = error
                 queue.cancel()  // the writer's next `add` fails with this error
             }
+            side.close()
         }.start()
     }
 
+    /// Stops the side thread (interrupting SQLite if it is merging or writing the R*Trees)
+    /// and deletes the file.
     deinit {
         if !joined {
+            side.stop()
             queue.finish(CancellationError())
-            done.wait()
+            join()
         }
         Self.remove(path)
     }
 
     /// Hands a chunk to the side thread; its places have ids `firstID`, `firstID + 1`, …
     func add(_ chunk: PlaceRowChunk, firstID: Int64) throws {
+        precondition(!ended, "a chunk added after the end of the places")
         guard queue.put((firstID, chunk)) else {
-            try waitUntilWritten()
-            throw LocatorError(.buildFailed, "the full-text index stopped before the places ended")
+            // Only the side thread's failure cancels the queue.
+            join()
+            throw side.failure ?? LocatorError(.buildFailed, "the full-text index stopped before the places ended")
         }
     }
 
     /// Says that every place has been added: the side thread finishes its tables.
-    func endOfPlaces() { queue.finish(nil) }
-
-    /// Waits for the side thread, rethrowing its error.
-    func waitUntilWritten() throws {
-        if !joined {
-            done.wait()
-            joined = true
-        }
-        if let failure = outcome.failure { throw failure }
+    func endOfPlaces() {
+        ended = true
+        queue.finish(nil)
     }
 
-    /// Replaces the (empty) tables of the gazetteer with the side database's.
-    func copy(into connection: SQLiteConnection) throws {
+    /// Waits for the side thread to finish (after ``endOfPlaces()``), rethrowing its error.
+    func waitUntilWritten() throws {
+        precondition(ended, "waiting for the side thread before the end of the places")
+        join()
+        if let failure = side.failure { throw failure }
+    }
+
+    private func join() {
+        guard !joined else { return }
+        done.wait()
+        joined = true
+    }
+
+    /// Copies the side database's tables into the gazetteer, replacing its empty ones, and
+    /// deletes the side file.
+    func move(into connection: SQLiteConnection) throws {
         try connection.statement("ATTACH DATABASE ?1 AS side").run([.text(path)])
-        defer { try? connection.execute("DETACH DATABASE side") }
+        defer {
+            try? connection.execute("DETACH DATABASE side")
+            Self.remove(path)
+        }
         try connection.transaction {
             for table in Self.tables {
                 // (Creating the virtual tables wrote their first rows: an empty root node, FTS5's
@@ -133,31 +130,75 @@ final class IndexDatabase {
         }
     }
 
-    /// Inserts a chunk's folded text into the full-text index.
-    private static func insert(_ chunk: PlaceRowChunk, firstID: Int64, with statement: SQLiteStatement) throws {
-        defer { statement.reset() }  // the bound text is the chunk's
-        try chunk.text.withUnsafeBufferPointer { text in
-            func column(_ column: PlaceRowChunk.TextColumn, of row: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: text[chunk.textRange(column, of: row)])
-            }
-            for row in 0..<chunk.count {
-                statement.bind(firstID + Int64(row), at: 1)
-                statement.bindInPlace(column(.searchName, of: row), at: 2)
-                statement.bindInPlace(column(.searchAlternateNames, of: row), at: 3)
-                statement.bindInPlace(column(.searchLocality, of: row), at: 4)
-                try statement.runBound()
-            }
-        }
-    }
-
     private static func remove(_ path: String) {
         unlink(path)
         UnfinishedBuilds.shared.remove(URL(fileURLWithPath: path))
     }
+}
 
-    /// The side thread's error. `@unchecked Sendable`: written by the side thread before it
-    /// signals `done` or cancels the queue, read by the writer after either.
-    private final class Outcome: @unchecked Sendable {
-        var failure: (any Error)?
+/// The side thread's work and state. `@unchecked Sendable`: the side thread alone uses the
+/// connection and sets `failure` (before it signals that it is done or cancels the queue,
+/// after which the writer reads it); `stop()` and `close()` meet under `lock`.
+private final class SideThread: @unchecked Sendable {
+    private var connection: SQLiteConnection?
+    private var insert: SQLiteStatement?
+    private let lock = NSLock()
+    private var stopped = false
+    var failure: (any Error)?
+
+    init(connection: SQLiteConnection, insert: SQLiteStatement) {
+        (self.connection, self.insert) = (connection, insert)
+    }
+
+    /// Inserts the chunks' folded text until the places end, then merges the full-text
+    /// index, fills the vocabulary and writes the R*Trees.
+    func run(
+        _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
+        writeRTrees: (SQLiteConnection) throws -> Void
+    ) throws {
+        guard let connection, let insert else { return }
+        while let (firstID, chunk) = try queue.take() { try Self.insert(chunk, firstID: firstID, with: insert) }
+        try connection.execute("COMMIT")
+        try checkNotStopped()
+        try connection.execute(GazetteerSchema.fullTextMerge)
+        try checkNotStopped()
+        try connection.transaction {
+            try connection.execute(GazetteerSchema.vocabulary)
+            try checkNotStopped()
+            try writeRTrees(connection)  // (many short statements: it runs to the end once begun)
+        }
+    }
+
+    /// Interrupts the statement running now (the merge, say), and keeps the next step from
+    /// starting.
+    func stop() {
+        lock.withLock {
+            stopped = true
+            connection?.interrupt()
+        }
+    }
+
+    /// Closes the connection (the page cache goes with it).
+    func close() {
+        insert = nil
+        lock.withLock { connection = nil }
+    }
+
+    private func checkNotStopped() throws {
+        if lock.withLock({ stopped }) { throw CancellationError() }
+    }
+
+    /// Inserts a chunk's folded text into the full-text index.
+    private static func insert(_ chunk: PlaceRowChunk, firstID: Int64, with statement: SQLiteStatement) throws {
+        defer { statement.reset() }  // the bound text is the chunk's
+        try chunk.withColumns { column in
+            for row in 0..<chunk.count {
+                statement.bind(firstID + Int64(row), at: 1)
+                statement.bindInPlace(column(.searchName, row), at: 2)
+                statement.bindInPlace(column(.searchAlternateNames, row), at: 3)
+                statement.bindInPlace(column(.searchLocality, row), at: 4)
+                try statement.runBound()
+            }
+        }
     }
 }

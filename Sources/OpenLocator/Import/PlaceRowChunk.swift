@@ -84,6 +84,16 @@ struct PlaceRowChunk: Sendable {
                 prefixes: firstPrefix..<prefixes.count))
     }
 
+    /// Calls `body` with a function that gives a row's text column as bytes of ``text``, valid
+    /// only inside `body` (for SQLite to bind where they lie).
+    func withColumns<Result>(
+        _ body: ((TextColumn, _ row: Int) -> UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try text.withUnsafeBufferPointer { text in
+            try body { column, row in UnsafeBufferPointer(rebasing: text[textRange(column, of: row)]) }
+        }
+    }
+
     /// Where one text column of row `row` lies in ``text``.
     func textRange(_ column: TextColumn, of row: Int) -> Range<Int> {
         let index = row * TextColumn.allCases.count + column.rawValue

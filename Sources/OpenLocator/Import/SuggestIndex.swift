@@ -65,13 +65,13 @@ struct SuggestIndex {
 
     /// The rows of the suggest tables: the prefixes in key order, so inserting them appends
     /// to the B-tree; the chains by their first POI, to be named and sorted by ``write(_:to:)``.
-    struct Tables: Sendable {
+    struct Tables {
         var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
         /// The first POI of each chain, and how many share its name.
         var chains: [(firstID: Int64, places: Int)] = []
     }
 
-    /// The tables' rows. (No database: a build makes them on another thread.)
+    /// The tables' rows.
     func tables() -> Tables {
         var tables = Tables()
         for (prefix, list) in best {
