@@ -248,7 +248,8 @@ public final class HTTPServer: @unchecked Sendable {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
             inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-            accepted.append(Connection(fd: fd, peer: String(cString: text)))
+            let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            accepted.append(Connection(fd: fd, peer: peer))
         }
     }
 
