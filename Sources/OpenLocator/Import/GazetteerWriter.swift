@@ -125,10 +125,12 @@ final class GazetteerWriter {
     /// statistics, calling `step` with the name of each step as it starts.
     func finish(step: (String) -> Void = { _ in }) throws {
         indexDatabase.endOfPlaces()
-        // SQLite sorts an index's keys on helper threads only when they do not fit its working
-        // memory (the cache size) at once: sorting runs of 8 MB on two threads and merging them
-        // took a fifth less time than one 200 MB sort (all three indexes, 1M places).
-        try connection.execute("PRAGMA threads = 2; PRAGMA cache_size = -8000;")
+        // SQLite sorts an index's keys in runs the size of the page cache: runs of 8 MB took a
+        // fifth less time than one 200 MB sort (three indexes, 1M places). On this thread alone:
+        // with `PRAGMA threads = 2` its helper thread competed with the side thread, and the
+        // step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows, 11 alternated builds),
+        // and in sqlite3 half as much CPU again.
+        try connection.execute("PRAGMA cache_size = -8000;")
         step("secondary indexes")
         try connection.execute(GazetteerSchema.indexes)
         try connection.execute("PRAGMA cache_size = \(-Self.cacheKiB);")
