@@ -72,8 +72,8 @@ final class IndexDatabase {
         }.start()
     }
 
-    /// Stops the side thread (interrupting SQLite if it is merging or writing the R*Trees)
-    /// and deletes the file.
+    /// Stops the side thread (its queue ends, the statement it is running is interrupted and
+    /// the next step does not start) and deletes the file.
     deinit {
         if !joined {
             side.stop()
