@@ -92,7 +92,8 @@ import Testing
         }
         #expect(read.count > 1 && read == read.sorted() && read.last == 100)
         #expect(
-            details.contains("indexing: secondary indexes") && details.contains("indexing: full-text index and R*Trees")
+            details.contains("indexing: secondary indexes")
+                && details.contains("indexing: full-text index and places' R*Tree")
         )
         #expect(details.last == "done")
     }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import OpenLocator
 
-/// The side database a build writes its full-text index and R*Trees into, on its own thread.
+/// The side database a build writes its full-text index and places' R*Tree into, on its own
+/// thread.
 @Suite struct IndexDatabaseTests {
     /// A chunk of `count` address points on "Testikuja", numbered from 1.
     static func chunk(_ count: Int) -> PlaceRowChunk {
@@ -18,7 +19,7 @@ import Testing
         return chunk
     }
 
-    struct RTreesFailed: Error {}
+    struct RTreeFailed: Error {}
 
     @Test func itsTablesArriveWhole() throws {
         let folder = try Fixtures.temporaryDirectory()
@@ -39,27 +40,27 @@ import Testing
     @Test func aFailureOnTheSideThreadReachesTheWriterAndTheFileGoes() throws {
         let folder = try Fixtures.temporaryDirectory()
         let path = folder.appendingPathComponent("side.partial").path
-        var side: IndexDatabase? = try IndexDatabase(path: path) { _ in throw RTreesFailed() }
+        var side: IndexDatabase? = try IndexDatabase(path: path) { _ in throw RTreeFailed() }
         try side?.add(Self.chunk(10), firstID: 1)
         side?.endOfPlaces()
-        #expect(throws: RTreesFailed.self) { try side?.waitUntilWritten() }
+        #expect(throws: RTreeFailed.self) { try side?.waitUntilWritten() }
         #expect(FileManager.default.fileExists(atPath: path))
         side = nil
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     /// A build that fails before the places end drops its side database: the thread stops
-    /// without writing the R*Trees, and the file goes.
+    /// without writing the R*Tree, and the file goes.
     @Test func droppedBeforeTheEndItStopsAndTheFileGoes() throws {
         let folder = try Fixtures.temporaryDirectory()
         let path = folder.appendingPathComponent("side.partial").path
-        nonisolated(unsafe) var wroteRTrees = false
-        var side: IndexDatabase? = try IndexDatabase(path: path) { _ in wroteRTrees = true }
+        nonisolated(unsafe) var wroteRTree = false
+        var side: IndexDatabase? = try IndexDatabase(path: path) { _ in wroteRTree = true }
         for first in stride(from: 1, to: 40_000, by: 10_000) {
             try side?.add(Self.chunk(10_000), firstID: Int64(first))
         }
         side = nil
-        #expect(!wroteRTrees)
+        #expect(!wroteRTree)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 
 /// Writes places into a new gazetteer database: the `places` row, its R*Tree entry and its
-/// folded full-text entry, plus street segments. The full-text index and the R*Trees are
-/// built beside it, in an ``IndexDatabase`` on a second thread.
+/// folded full-text entry, plus street segments. The full-text index and the places' R*Tree
+/// are built beside it, in an ``IndexDatabase`` on a second thread.
 final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
     private var suggestIndex = SuggestIndex()
-    /// The R*Trees' entries, which the side thread packs and writes once the places end.
+    /// The R*Trees' entries, packed and written once the places end: the places' by the side
+    /// thread, the street segments' by ``finish(step:)`` after the indexes.
     private let placesRTree: PackedRTree<PlaceRTreeEntry>
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
@@ -31,14 +32,11 @@ final class GazetteerWriter {
         (self.placesRTree, self.streetSegmentsRTree) = (placesRTree, streetSegmentsRTree)
         try connection.execute(GazetteerSchema.buildSettings(cacheKiB: Self.cacheKiB))
         try connection.execute(GazetteerSchema.create)
-        // (Entries are only added before the side thread writes the trees, at the end.)
-        nonisolated(unsafe) let trees = (placesRTree, streetSegmentsRTree)
+        // (Entries are only added before the side thread writes the tree, at the end.)
+        nonisolated(unsafe) let sideTree = placesRTree
         // (".partial" like the gazetteer's own temporary file, so the clean-up after killed builds
         // finds it too.)
-        indexDatabase = try IndexDatabase(path: path + ".index.partial") { connection in
-            try trees.0.write(to: connection)
-            try trees.1.write(to: connection)
-        }
+        indexDatabase = try IndexDatabase(path: path + ".index.partial") { try sideTree.write(to: $0) }
         let textColumns = PlaceRowChunk.TextColumn.allCases
         insertPlace = try connection.statement(
             """
@@ -120,9 +118,11 @@ final class GazetteerWriter {
         ])
     }
 
-    /// Builds the secondary indexes and writes the suggest tables while the side thread merges
-    /// the full-text index and writes the R*Trees; then copies those in and makes the
-    /// statistics, calling `step` with the name of each step as it starts.
+    /// Builds the secondary indexes and writes the street segments' R*Tree and the suggest
+    /// tables while the side thread merges the full-text index and writes the places' R*Tree;
+    /// then copies those in and makes the statistics, calling `step` with the name of each
+    /// step as it starts. (Each thread writes one of the R*Trees: a country's street segments
+    /// are millions, and copying them in would cost as much again.)
     func finish(step: (String) -> Void = { _ in }) throws {
         indexDatabase.endOfPlaces()
         // SQLite sorts an index's keys in runs the size of the page cache: runs of 8 MB took a
@@ -134,9 +134,11 @@ final class GazetteerWriter {
         step("secondary indexes")
         try connection.execute(GazetteerSchema.indexes)
         try connection.execute("PRAGMA cache_size = \(-Self.cacheKiB);")
+        step("street segments' R*Tree")
+        try connection.transaction { try streetSegmentsRTree.write(to: connection) }
         step("suggest tables")
         try connection.transaction { try SuggestIndex.write(suggestIndex.tables(), to: connection) }
-        step("full-text index and R*Trees")
+        step("full-text index and places' R*Tree")
         try indexDatabase.waitUntilWritten()
         try indexDatabase.move(into: connection)
         step("statistics")

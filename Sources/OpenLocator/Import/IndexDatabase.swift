@@ -1,6 +1,6 @@
 import Foundation
 
-/// The full-text index, its vocabulary and the R*Trees, built in a database file of their own
+/// The full-text index, its vocabulary and the places' R*Tree, built in a database file of their own
 /// on a thread of their own while the gazetteer's connection writes `places` and its indexes.
 /// ``move(into:)`` then copies the finished tables into the gazetteer and deletes the file
 /// (as does dropping this before).
@@ -13,7 +13,7 @@ import Foundation
 /// ```swift
 /// let side = try IndexDatabase(path: path + ".index.partial") { try rTree.write(to: $0) }
 /// try side.add(chunk, firstID: 1)  // as each chunk's places are written
-/// side.endOfPlaces()               // merging and the R*Trees start on the side thread
+/// side.endOfPlaces()               // merging and the R*Tree start on the side thread
 /// try side.waitUntilWritten()
 /// try side.move(into: gazetteer)
 /// ```
@@ -25,12 +25,11 @@ final class IndexDatabase {
     private var ended = false
     private var joined = false
 
-    /// The tables ``move(into:)`` copies: the shadow tables of `places_fts`, `places_rtree` and
-    /// `street_segments`, and the vocabulary.
+    /// The tables ``move(into:)`` copies: the shadow tables of `places_fts` and `places_rtree`,
+    /// and the vocabulary.
     static let tables = [
         "places_fts_data", "places_fts_idx", "places_fts_config", "vocabulary", "vocabulary_tails",
         "places_rtree_node", "places_rtree_rowid", "places_rtree_parent",
-        "street_segments_node", "street_segments_rowid", "street_segments_parent",
     ]
 
     /// The side thread's page cache in KiB (16 MB): it mostly appends, so it needs less than
@@ -39,14 +38,14 @@ final class IndexDatabase {
 
     /// Creates the side database at `path` (replacing any file there) and starts its thread.
     /// Once the places end, the thread merges the full-text index, fills the vocabulary and
-    /// calls `writeRTrees` with its connection.
-    init(path: String, writeRTrees: @escaping (SQLiteConnection) throws -> Void) throws {
+    /// calls `writeRTree` with its connection.
+    init(path: String, writeRTree: @escaping (SQLiteConnection) throws -> Void) throws {
         self.path = path
         unlink(path)
         UnfinishedBuilds.shared.insert(URL(fileURLWithPath: path))
         do {
             let connection = try SQLiteConnection(path: path, writable: true, create: true)
-            connection.allowShadowTableWrites()  // PackedRTree writes the R*Trees' nodes
+            connection.allowShadowTableWrites()  // PackedRTree writes the R*Tree's nodes
             try connection.execute(GazetteerSchema.buildSettings(cacheKiB: Self.cacheKiB))
             try connection.execute(GazetteerSchema.create)
             // Merge once at the end ('optimize') rather than while inserting.
@@ -59,11 +58,11 @@ final class IndexDatabase {
             Self.remove(path)
             throw error
         }
-        nonisolated(unsafe) let writeRTrees = writeRTrees
+        nonisolated(unsafe) let writeRTree = writeRTree
         Thread { [queue, done, side] in
             defer { done.signal() }
             do {
-                try side.run(queue, writeRTrees: writeRTrees)
+                try side.run(queue, writeRTree: writeRTree)
             } catch {
                 side.failure = error
                 queue.cancel()  // the writer's next `add` fails with this error
@@ -151,10 +150,10 @@ private final class SideThread: @unchecked Sendable {
     }
 
     /// Inserts the chunks' folded text until the places end, then merges the full-text
-    /// index, fills the vocabulary and writes the R*Trees.
+    /// index, fills the vocabulary and writes the places' R*Tree.
     func run(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
-        writeRTrees: (SQLiteConnection) throws -> Void
+        writeRTree: (SQLiteConnection) throws -> Void
     ) throws {
         guard let connection, let insert else { return }
         while let (firstID, chunk) = try queue.take() { try Self.insert(chunk, firstID: firstID, with: insert) }
@@ -165,7 +164,7 @@ private final class SideThread: @unchecked Sendable {
         try connection.transaction {
             try connection.execute(GazetteerSchema.vocabulary)
             try checkNotStopped()
-            try writeRTrees(connection)  // (many short statements: it runs to the end once begun)
+            try writeRTree(connection)
         }
     }
 
