@@ -1,7 +1,8 @@
 import Foundation
 
-/// The full-text index, its vocabulary and the places' R*Tree, built in a database file of their own
-/// on a thread of their own while the gazetteer's connection writes `places` and its indexes.
+/// The full-text index, its vocabulary and the places' R*Tree, built in a database file of
+/// their own on a thread of their own while the gazetteer's connection writes `places` and its
+/// indexes.
 /// ``move(into:)`` then copies the finished tables into the gazetteer and deletes the file
 /// (as does dropping this before).
 ///
