@@ -58,12 +58,14 @@ struct OpenAddressesReader: PlaceFileReader {
                 func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
                 let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
                 do {
-                    return try address(
+                    let place = try address(
                         at: coordinate, line: record.line, number: value(columns.number),
                         street: value(columns.street), city: value(columns.city), district: value(columns.district),
                         region: value(columns.region), postcode: value(columns.postcode), id: value(columns.id))
+                    summary.places += 1
+                    return place
                 } catch {
-                    summary.skip(SkippedRow(file: summary.name, line: record.line, reason: error.text))
+                    summary.skip(line: record.line, because: error.text)
                 }
             }
             return nil
@@ -78,12 +80,14 @@ struct OpenAddressesReader: PlaceFileReader {
                 } ?? .failure(SkippedRowReason("the Point has no coordinates"))
                 : .failure(SkippedRowReason("no Point geometry"))
             do {
-                return try address(
+                let place = try address(
                     at: coordinate, line: line, number: value("number"), street: value("street"),
                     city: value("city"), district: value("district"), region: value("region"),
                     postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
+                summary.places += 1
+                return place
             } catch {
-                summary.skip(SkippedRow(file: summary.name, line: line, reason: error.text))
+                summary.skip(line: line, because: error.text)
             }
         }
         return nil
@@ -92,7 +96,7 @@ struct OpenAddressesReader: PlaceFileReader {
     /// The point address of one row; throws why there is none when it lacks a number, a
     /// street or a place on the globe. (Throwing, not returning an optional, hands the place
     /// on without copying it.)
-    private mutating func address(
+    private func address(
         at coordinate: Result<(lat: Double, lon: Double), SkippedRowReason>, line: Int, number: String,
         street: String, city: String, district: String, region: String, postcode: String, id: String
     ) throws(SkippedRowReason) -> PlaceRecord {
@@ -108,7 +112,6 @@ struct OpenAddressesReader: PlaceFileReader {
         place.neighborhood = city.isEmpty ? "" : district
         place.region = region
         place.postal = postcode
-        summary.places += 1
         return place
     }
 }

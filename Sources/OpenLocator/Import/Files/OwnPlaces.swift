@@ -91,7 +91,7 @@ struct OwnPlacesCSVReader: PlaceFileReader {
                 summary.places += 1
                 return place
             } catch {
-                summary.skip(SkippedRow(file: summary.name, line: record.line, reason: error.text))
+                summary.skip(line: record.line, because: error.text)
             }
         }
         return nil
@@ -114,7 +114,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
     mutating func next() throws -> PlaceRecord? {
         while let (feature, line) = try features.next(skippingBadInto: &summary) {
             guard let (lon, lat) = Self.position(feature["geometry"]) else {
-                summary.skip(SkippedRow(file: summary.name, line: line, reason: "no geometry with coordinates"))
+                summary.skip(line: line, because: "no geometry with coordinates")
                 continue
             }
             let properties = feature["properties"]
@@ -129,7 +129,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
                 summary.places += 1
                 return place
             } catch {
-                summary.skip(SkippedRow(file: summary.name, line: line, reason: error.text))
+                summary.skip(line: line, because: error.text)
             }
         }
         return nil

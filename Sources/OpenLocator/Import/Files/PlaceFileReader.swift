@@ -34,9 +34,12 @@ public struct SourceSummary: Sendable, Hashable {
     /// How many skipped rows a summary keeps to show.
     static let shownSkipped = 10
 
-    mutating func skip(_ row: SkippedRow) {
+    /// Counts a skipped row of this file, and keeps it if it is among the first.
+    mutating func skip(line: Int, because reason: String) {
         skipped += 1
-        if firstSkipped.count < Self.shownSkipped { firstSkipped.append(row) }
+        if firstSkipped.count < Self.shownSkipped {
+            firstSkipped.append(SkippedRow(file: name, line: line, reason: reason))
+        }
     }
 
     /// The summaries as stored in a gazetteer's `meta` table: a line per source,
@@ -71,7 +74,7 @@ extension GeoJSONFeatureReader {
             do {
                 return try next()
             } catch let bad as BadFeature {
-                summary.skip(SkippedRow(file: summary.name, line: bad.line, reason: bad.reason))
+                summary.skip(line: bad.line, because: bad.reason)
                 if bad.endsReading { return nil }
             }
         }

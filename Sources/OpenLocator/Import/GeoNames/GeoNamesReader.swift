@@ -74,9 +74,7 @@ struct GeoNamesReader: PlaceFileReader {
         }
         guard fields.count >= 15 else {
             summary.skip(
-                SkippedRow(
-                    file: summary.name, line: lineNumber,
-                    reason: "expected the 19 tab-separated GeoNames columns, found \(fields.count)"))
+                line: lineNumber, because: "expected the 19 tab-separated GeoNames columns, found \(fields.count)")
             return nil
         }
         func field(_ index: Int) -> String { String(decoding: line[fields[index]], as: UTF8.self) }
@@ -85,8 +83,7 @@ struct GeoNamesReader: PlaceFileReader {
         guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
             abs(longitude) <= 180, !name.isEmpty
         else {
-            summary.skip(
-                SkippedRow(file: summary.name, line: lineNumber, reason: "no name, or coordinates off the globe"))
+            summary.skip(line: lineNumber, because: "no name, or coordinates off the globe")
             return nil
         }
         let countryCode = field(8)
@@ -107,8 +104,7 @@ struct GeoNamesReader: PlaceFileReader {
         guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
             abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
         else {
-            summary.skip(
-                SkippedRow(file: summary.name, line: lineNumber, reason: "expected lat,lon,name,admin1,admin2,cc"))
+            summary.skip(line: lineNumber, because: "expected lat,lon,name,admin1,admin2,cc")
             return nil
         }
         return locality(
