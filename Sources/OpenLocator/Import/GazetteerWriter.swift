@@ -137,7 +137,7 @@ final class GazetteerWriter {
         step("street segments' R*Tree")
         try connection.transaction { try streetSegmentsRTree.write(to: connection) }
         step("suggest tables")
-        try connection.transaction { try SuggestIndex.write(suggestIndex.tables(), to: connection) }
+        try connection.transaction { try suggestIndex.write(to: connection) }
         step("full-text index and places' R*Tree")
         try indexDatabase.waitUntilWritten()
         try indexDatabase.move(into: connection)

@@ -63,33 +63,18 @@ struct SuggestIndex {
         chainCounts[FNV1a.hash(foldedName), default: (id, 0)].places += 1
     }
 
-    /// The rows of the suggest tables: the prefixes in key order, so inserting them appends
-    /// to the B-tree; the chains by their first POI, to be named and sorted by ``write(_:to:)``.
-    struct Tables {
+    /// Writes both tables: the prefixes in key order, so inserting them appends to the
+    /// B-tree; a chain named as its first POI is, read back from `places`.
+    func write(to connection: SQLiteConnection) throws {
         var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
-        /// The first POI of each chain, and how many share its name.
-        var chains: [(firstID: Int64, places: Int)] = []
-    }
-
-    /// The tables' rows.
-    func tables() -> Tables {
-        var tables = Tables()
         for (prefix, list) in best {
             let text = prefix.text
-            tables.prefixes += list.map { (text, $0.id, $0.importance) }
+            prefixes += list.map { (text, $0.id, $0.importance) }
         }
-        tables.prefixes.sort { ($0.prefix, $0.id) < ($1.prefix, $1.id) }
-        tables.chains = chainCounts.values.filter { $0.places >= Self.minimumChainSize }.sorted {
-            $0.firstID < $1.firstID
-        }
-        return tables
-    }
-
-    /// Writes both tables: a chain is named as its first POI is, read back from `places`.
-    static func write(_ tables: Tables, to connection: SQLiteConnection) throws {
+        prefixes.sort { ($0.prefix, $0.id) < ($1.prefix, $1.id) }
         let insertPrefix = try connection.statement(
             "INSERT INTO suggest_prefixes(prefix, id, importance) VALUES (?, ?, ?)")
-        for row in tables.prefixes {
+        for row in prefixes {
             insertPrefix.bind(row.prefix, at: 1)
             insertPrefix.bind(row.id, at: 2)
             insertPrefix.bind(row.importance, at: 3)
@@ -97,7 +82,9 @@ struct SuggestIndex {
         }
         let firstPOI = try connection.statement("SELECT search_name, name FROM places WHERE id = ?")
         var chains: [(key: String, name: String, places: Int)] = []
-        for chain in tables.chains {
+        // (In id order, so the reads go along the table.)
+        let enough = chainCounts.values.filter { $0.places >= Self.minimumChainSize }
+        for chain in enough.sorted(by: { $0.firstID < $1.firstID }) {
             try firstPOI.forEachRow([.integer(chain.firstID)]) {
                 chains.append(
                     (
