@@ -13,8 +13,12 @@ final class GazetteerWriter {
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
     private let insertPlace: SQLiteStatement
     private let indexDatabase: IndexDatabase
-    /// SQLite's page cache while writing, in KiB (200 MB).
-    private static let cacheKiB = 200_000
+    /// SQLite's page cache while writing, in KiB (8 MB). Every table here is appended to,
+    /// in key order, so a big cache only holds pages that must be written anyway: with 200 MB,
+    /// a million OpenAddresses rows took 12% more CPU and 350 MB at peak, against 166 MB. It is
+    /// also the size of the runs SQLite sorts an index's keys in, and runs of 8 MB took a fifth
+    /// less time than one 200 MB sort (three indexes, 1M places).
+    private static let cacheKiB = 8_000
     /// The parameters of `insertPlace` after the text columns: category, lon, lat, importance,
     /// population.
     private static let numberParameters = 5
@@ -125,15 +129,11 @@ final class GazetteerWriter {
     /// are millions, and copying them in would cost as much again.)
     func finish(step: (String) -> Void = { _ in }) throws {
         indexDatabase.endOfPlaces()
-        // SQLite sorts an index's keys in runs the size of the page cache: runs of 8 MB took a
-        // fifth less time than one 200 MB sort (three indexes, 1M places). On this thread alone:
-        // with `PRAGMA threads = 2` its helper thread competed with the side thread, and the
-        // step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows, 11 alternated builds),
-        // and in sqlite3 half as much CPU again.
-        try connection.execute("PRAGMA cache_size = -8000;")
+        // Sorted on this thread alone: with `PRAGMA threads = 2` its helper thread competed with
+        // the side thread, and the step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows,
+        // 11 alternated builds), and in sqlite3 half as much CPU again.
         step("secondary indexes")
         try connection.execute(GazetteerSchema.indexes)
-        try connection.execute("PRAGMA cache_size = \(-Self.cacheKiB);")
         step("street segments' R*Tree")
         try connection.transaction { try streetSegmentsRTree.write(to: connection) }
         step("suggest tables")
