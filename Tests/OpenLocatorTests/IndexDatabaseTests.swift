@@ -37,6 +37,28 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["g.gazetteer"])
     }
 
+    /// A build bigger than FTS5's buffer writes a segment each time it fills (dozens here),
+    /// and the end merges them into one whole index. (A buffer of 4 KB stands in for a country's
+    /// worth of places against the 64 MB a build uses.)
+    @Test func aFullTextIndexOfManySegmentsMergesWhole() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let path = folder.appendingPathComponent("side.partial").path
+        let side = try IndexDatabase(path: path, fullTextBufferBytes: 4096) { _ in }
+        let chunks = 12
+        for index in 0..<chunks { try side.add(Self.chunk(500), firstID: Int64(1 + index * 500)) }
+        side.endOfPlaces()
+        try side.waitUntilWritten()
+        let connection = try SQLiteConnection(path: path, writable: true)  // (for the integrity check)
+        var (found, documents): (Int64, Int64) = (0, 0)
+        try connection.statement("SELECT count(*) FROM places_fts WHERE places_fts MATCH 'testikuja'")
+            .forEachRow { found = $0.int(0) }
+        try connection.statement("SELECT documents FROM vocabulary WHERE term = 'testikuja'")
+            .forEachRow { documents = $0.int(0) }
+        #expect(found == Int64(chunks * 500))
+        #expect(documents == Int64(chunks * 500))
+        try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('integrity-check', 0)")
+    }
+
     @Test func aFailureOnTheSideThreadReachesTheWriterAndTheFileGoes() throws {
         let folder = try Fixtures.temporaryDirectory()
         let path = folder.appendingPathComponent("side.partial").path

@@ -42,12 +42,16 @@ final class IndexDatabase {
     /// of memory), which leaves the merge nothing to do: inserting and merging 1M OpenAddresses
     /// rows took 0.9–1.6 s of CPU in sqlite3 against 1.3–2.2 s with the default, in alternated
     /// runs. Bigger builds write a segment per 64 MB, so the memory stays bounded.
-    private static let fullTextBufferBytes = 64_000_000
+    static let fullTextBufferBytes = 64_000_000
 
     /// Creates the side database at `path` (replacing any file there) and starts its thread.
     /// Once the places end, the thread merges the full-text index, fills the vocabulary and
-    /// calls `writeRTree` with its connection.
-    init(path: String, writeRTree: @escaping (SQLiteConnection) throws -> Void) throws {
+    /// calls `writeRTree` with its connection. (`fullTextBufferBytes` is FTS5's buffer; tests
+    /// make it small to write many segments.)
+    init(
+        path: String, fullTextBufferBytes: Int = IndexDatabase.fullTextBufferBytes,
+        writeRTree: @escaping (SQLiteConnection) throws -> Void
+    ) throws {
         self.path = path
         unlink(path)
         UnfinishedBuilds.shared.insert(URL(fileURLWithPath: path))
@@ -61,7 +65,7 @@ final class IndexDatabase {
             try connection.execute(
                 """
                 INSERT INTO places_fts(places_fts, rank) VALUES('automerge', 0);
-                INSERT INTO places_fts(places_fts, rank) VALUES('hashsize', \(Self.fullTextBufferBytes));
+                INSERT INTO places_fts(places_fts, rank) VALUES('hashsize', \(fullTextBufferBytes));
                 """)
             let insert = try connection.statement(
                 "INSERT INTO places_fts(rowid, name, alt_names, locality) VALUES (?, ?, ?, ?)")
