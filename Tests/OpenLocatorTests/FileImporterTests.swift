@@ -249,6 +249,38 @@ import Testing
         #expect(reader.summary.skipped == 1 && reader.summary.firstSkipped.first?.line == 4)
     }
 
+    /// An OpenAddresses CSV re-saved from a spreadsheet: a byte-order mark, semicolons, decimal
+    /// commas, headers in another case and a street typed over two lines in its cell.
+    @Test func openAddressesFromASpreadsheetReadAsItsCSV() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let file = try Self.write(
+            "\u{FEFF}Lon;Lat;Number;Street;City\r\n24,955;60,16;7;\"Testi\r\n kuja\";Helsinki\r\n24.956;60.161;9;Testikuja\t;\tHelsinki\r\n",
+            "oa-excel.csv", in: folder)
+        var reader = try OpenAddressesReader(file.path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.street) == ["Testi kuja", "Testikuja"])
+        #expect(places.map(\.city) == ["Helsinki", "Helsinki"])
+        #expect(places.first?.longitude == 24.955 && places.first?.latitude == 60.16)
+        #expect(reader.summary.skipped == 0)
+    }
+
+    @Test(arguments: [
+        ("LON,LAT,NUMBER,STREET\n", "no places to write: empty.csv has no places"),
+        (
+            "LON,LAT,NUMBER,STREET\nabc,60.1,1,Testikuja\n24.9,95,2,Testikuja\n",
+            "no places to write: empty.csv had 2 rows, all skipped (empty.csv line 2: the coordinates are not numbers)"
+        ),
+    ])
+    func aBuildWithNoPlacesFailsAndSaysWhy(csv: String, message: String) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let file = try Self.write(csv, "empty.csv", in: folder)
+        let output = folder.appendingPathComponent("out.gazetteer")
+        let outcome = try CLI.run(["build", "--openaddresses", file.path, "--out", output.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.split(separator: "\n").last == "Error: \(message)"[...])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["empty.csv"])
+    }
+
     @Test func aCompanionTableNamedOnTheCommandLineWinsInAnyOrder() throws {
         let folder = try Fixtures.temporaryDirectory()
         let dumps = folder.appendingPathComponent("dumps")

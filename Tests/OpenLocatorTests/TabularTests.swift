@@ -42,6 +42,15 @@ import Testing
         #expect(CSVReader.delimiter(guessedFrom: Array(header.utf8)) == UInt8(ascii: Unicode.Scalar(expected)!))
     }
 
+    /// A cell's line breaks and tabs become single spaces; text on one line is left as it is.
+    @Test(arguments: [
+        ("  Main\r\n\r\n  Street\t1 ", "Main Street 1"), ("Testikuja\n", "Testikuja"), ("\t\n", ""),
+        ("Café  Regatta", "Café  Regatta"),
+    ])
+    func aFieldIsReadOnOneLine(field: String, expected: String) {
+        #expect(field.oneLine == expected)
+    }
+
     @Test func aFileThatIsNotUTF8IsReadAsWindows1252() {
         let utf8 = Array("id,osoite\n1,Yrjönkatu 13\n".utf8)
         #expect(CSVReader.encoding(guessedFrom: utf8) == .utf8)

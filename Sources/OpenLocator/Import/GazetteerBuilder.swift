@@ -228,6 +228,10 @@ public struct GazetteerBuilder: Sendable {
                     summary.duplicates = duplicates
                     summaries.append(summary)
                 }
+                // An empty gazetteer answers nothing: say why instead of writing one.
+                guard counts.values.contains(where: { $0 > 0 }) else {
+                    throw LocatorError(.invalidInput, Self.nothingToWrite(summaries))
+                }
                 for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
                     try writer.insertCountry(iso2: iso2, iso3: country.iso3, name: country.name)
                 }
@@ -298,6 +302,20 @@ public struct GazetteerBuilder: Sendable {
                 total += chunk.count
                 written(total)
             })
+    }
+
+    /// Why a build found no place to write, source by source: "no places to write: bad.csv had
+    /// 3 rows, all skipped (bad.csv line 2: the coordinates are not numbers)".
+    static func nothingToWrite(_ summaries: [SourceSummary]) -> String {
+        let reasons = summaries.map { source in
+            if source.skipped > 0 {
+                let first = source.firstSkipped.first.map { " (\($0))" } ?? ""
+                return "\(source.name) had \(source.skipped) rows, all skipped\(first)"
+            }
+            if source.duplicates > 0 { return "\(source.name)'s \(source.duplicates) places are all in other sources" }
+            return "\(source.name) has no places"
+        }
+        return "no places to write: \(reasons.joined(separator: "; "))"
     }
 
     /// How many places a build reads and folds ahead of the writer at a time.

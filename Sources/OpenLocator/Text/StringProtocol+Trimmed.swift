@@ -14,4 +14,14 @@ extension StringProtocol {
         }
         return trimmed ?? text
     }
+
+    /// The text as one line: ``trimmedSpaces``, and each line break or tab inside, with the
+    /// spaces around it, one space. A spreadsheet cell may hold line breaks ("Main⏎Street" is
+    /// "Main Street"); a place's name or street is shown on one line.
+    package var oneLine: String {
+        let text = trimmedSpaces
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).map(\.trimmedSpaces).filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
 }

@@ -31,7 +31,9 @@ struct OpenAddressesReader: PlaceFileReader {
             features = GeoJSONFeatureReader(source)
             return
         }
-        var csv = CSVReader(source)
+        // (Delimiter and encoding guessed as for own places: a CSV re-saved from a spreadsheet
+        // may have semicolons and Windows-1252.)
+        var csv = try CSVReader(guessingFormatOf: source)
         guard let header = try csv.next() else {
             throw LocatorError(
                 .invalidInput, "'\(source.name)' is empty: an OpenAddresses CSV starts with a header row")
@@ -72,7 +74,7 @@ struct OpenAddressesReader: PlaceFileReader {
         }
         while let (feature, line) = try features?.next(skippingBadInto: &summary) {
             let properties = feature["properties"]
-            func value(_ name: String) -> String { properties?[name]?.text?.trimmedSpaces ?? "" }
+            func value(_ name: String) -> String { properties?[name]?.text?.oneLine ?? "" }
             let coordinate: Result<(lat: Double, lon: Double), SkippedRowReason> =
                 feature["geometry"]?["type"]?.text == "Point"
                 ? OwnPlacesGeoJSONReader.position(feature["geometry"]).map {

@@ -119,7 +119,7 @@ struct OwnPlacesGeoJSONReader: PlaceFileReader {
             }
             let properties = feature["properties"]
             func value(_ field: OwnPlaceFields.Field) -> String {
-                field.names.lazy.compactMap { properties?[$0]?.text?.trimmedSpaces }.first { !$0.isEmpty } ?? ""
+                field.names.lazy.compactMap { properties?[$0]?.text?.oneLine }.first { !$0.isEmpty } ?? ""
             }
             do {
                 let coordinate = try checkedCoordinate(latitude: lat, longitude: lon).get()

@@ -143,10 +143,11 @@ struct CSVColumns {
     func position(_ names: String...) -> Int? { position(names) }
     func position(_ names: [String]) -> Int? { names.lazy.compactMap { index[$0] }.first }
 
-    /// A row's trimmed value at a position, "" when the row is short or the column absent.
+    /// A row's value at a position on one line (``StringProtocol/oneLine``), "" when the row is
+    /// short or the column absent.
     static func value(_ fields: [String], _ position: Int?) -> String {
         guard let position, position < fields.count else { return "" }
-        return fields[position].trimmedSpaces
+        return fields[position].oneLine
     }
 }
 
