@@ -29,6 +29,7 @@ import Testing
             var field: [UInt8] = []
             let firstLine = line
             var inQuotes = false
+            var quoted = false  // a field of the record was quoted: `""` alone is a record
             var sawAnything = false
             var ended = false
             func endField() {
@@ -65,6 +66,7 @@ import Testing
                     }
                 } else if byte == UInt8(ascii: "\""), field.isEmpty {
                     inQuotes = true
+                    quoted = true
                 } else if byte == UInt8(ascii: ",") {
                     endField()
                 } else if byte == 0x0A {
@@ -82,7 +84,7 @@ import Testing
                 if field.last == 0x0D, !inQuotes { field.removeLast() }
                 endField()
             }
-            let blank = fields.count == 1 && fields[0].isEmpty && !(!ended && inQuotes)
+            let blank = fields.count == 1 && fields[0].isEmpty && !quoted
             if !blank {
                 reads.append(
                     Read(

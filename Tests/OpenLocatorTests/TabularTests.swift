@@ -42,6 +42,19 @@ import Testing
         #expect(CSVReader.delimiter(guessedFrom: Array(header.utf8)) == UInt8(ascii: Unicode.Scalar(expected)!))
     }
 
+    /// A blank line is skipped, but a line holding `""` is a record of one empty field: a
+    /// batch keeps it as a row (unmatched), as every row of its input.
+    @Test func aQuotedEmptyLineIsARecordAndABlankLineIsNot() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let url = folder.appendingPathComponent("rows.csv")
+        try "address\r\nKaivokatu 1\r\n\"\"\r\n\r\nKaivokatu 3\n\"\"".write(to: url, atomically: true, encoding: .utf8)
+        var csv = CSVReader(try ByteReader(path: url.path))
+        var records: [([String], Int)] = []
+        while let record = try csv.next() { records.append((record.fields, record.line)) }
+        #expect(records.map(\.0) == [["address"], ["Kaivokatu 1"], [""], ["Kaivokatu 3"], [""]])
+        #expect(records.map(\.1) == [1, 2, 3, 5, 6])
+    }
+
     /// A cell's line breaks and tabs become single spaces; text on one line is left as it is.
     @Test(arguments: [
         ("  Main\r\n\r\n  Street\t1 ", "Main Street 1"), ("Testikuja\n", "Testikuja"), ("\t\n", ""),

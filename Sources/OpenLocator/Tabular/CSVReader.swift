@@ -38,6 +38,8 @@ public struct CSVReader {
     private var line = 1
     /// Whether a byte-order mark may still be coming (the file's first bytes).
     private var markPossible = true
+    /// Whether the last record had a quoted field (so a lone empty field was written `""`).
+    private var lastRecordQuoted = false
     /// The fields of the last record, so the next one's array is made big enough at once.
     private var lastFieldCount = 0
     /// Bytes of the input up to the end of the last record returned.
@@ -65,7 +67,8 @@ public struct CSVReader {
     public mutating func next() throws -> Record? {
         while true {
             guard let record = try nextRecord() else { return nil }
-            if record.fields.count == 1, record.fields[0].isEmpty, !record.unterminatedQuote { continue }  // blank
+            // A blank line is no record; a line of `""` is one, with one empty field.
+            if record.fields.count == 1, record.fields[0].isEmpty, !lastRecordQuoted { continue }
             return record
         }
     }
@@ -97,6 +100,7 @@ public struct CSVReader {
         var field: [UInt8] = []
         var record = Record(fields: [], line: line)
         var inQuotes = false
+        lastRecordQuoted = false
         var sawAnything = false
         let encoding = encoding
         func endField(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -190,6 +194,7 @@ public struct CSVReader {
                     }
                 } else if field.isEmpty {
                     inQuotes = true
+                    lastRecordQuoted = true
                 } else {
                     field.append(UInt8(ascii: "\""))
                 }
