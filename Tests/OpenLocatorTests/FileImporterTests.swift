@@ -265,10 +265,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("LON,LAT,NUMBER,STREET\n", "no places to write: empty.csv has no places"),
+        ("LON,LAT,NUMBER,STREET\n", "no places to write: empty.csv: no places"),
         (
             "LON,LAT,NUMBER,STREET\nabc,60.1,1,Testikuja\n24.9,95,2,Testikuja\n",
-            "no places to write: empty.csv had 2 rows, all skipped (empty.csv line 2: the coordinates are not numbers)"
+            "no places to write: empty.csv: 2 rows skipped (empty.csv line 2: the coordinates are not numbers)"
         ),
     ])
     func aBuildWithNoPlacesFailsAndSaysWhy(csv: String, message: String) throws {

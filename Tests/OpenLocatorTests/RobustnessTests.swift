@@ -92,7 +92,7 @@ import Testing
         #expect {
             try builder.build(to: target)
         } throws: {
-            ($0 as? LocatorError)?.message == "no places to write: off.osm.pbf has no places"
+            ($0 as? LocatorError)?.message == "no places to write: off.osm.pbf: no places"
         }
         #expect(!FileManager.default.fileExists(atPath: target.path))
         try TinyPBF.oneCafe(latitude: 60.17, longitude: 24.94).write(to: pbf)

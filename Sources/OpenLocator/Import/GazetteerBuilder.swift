@@ -304,16 +304,16 @@ public struct GazetteerBuilder: Sendable {
             })
     }
 
-    /// Why a build found no place to write, source by source: "no places to write: bad.csv had
-    /// 3 rows, all skipped (bad.csv line 2: the coordinates are not numbers)".
+    /// Why a build found no place to write, source by source: "no places to write: bad.csv: 3
+    /// rows skipped (bad.csv line 2: the coordinates are not numbers)".
     static func nothingToWrite(_ summaries: [SourceSummary]) -> String {
         let reasons = summaries.map { source in
+            var parts: [String] = []
             if source.skipped > 0 {
-                let first = source.firstSkipped.first.map { " (\($0))" } ?? ""
-                return "\(source.name) had \(source.skipped) rows, all skipped\(first)"
+                parts.append("\(source.skipped) rows skipped" + (source.firstSkipped.first.map { " (\($0))" } ?? ""))
             }
-            if source.duplicates > 0 { return "\(source.name)'s \(source.duplicates) places are all in other sources" }
-            return "\(source.name) has no places"
+            if source.duplicates > 0 { parts.append("\(source.duplicates) places already in other sources") }
+            return "\(source.name): \(parts.isEmpty ? "no places" : parts.joined(separator: ", "))"
         }
         return "no places to write: \(reasons.joined(separator: "; "))"
     }
