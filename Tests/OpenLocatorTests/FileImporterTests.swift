@@ -205,12 +205,20 @@ import Testing
         let good =
             "658225\tHelsinki\tHelsinki\tHelsingfors\t60.16952\t24.93545\tP\tPPLC\tFI\t\t01\t091\t\t\t558457\t\t26\tEurope/Helsinki\t2019-01-01"
         let dump = try Self.write(
-            [good, "too\tfew\tcolumns", "1\tNowhere\tNowhere\t\tnorth\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t"].joined(
-                separator: "\n"), "cities.txt", in: folder)
+            [
+                good, "too\tfew\tcolumns", "1\tNowhere\tNowhere\t\tnorth\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t",
+                "2\tFar\tFar\t\t91\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t",
+                "3\t\t\t\t60.1\t24.9\tP\tPPL\tFI\t\t01\t\t\t\t0\t\t\t\t",
+            ].joined(separator: "\n"), "cities.txt", in: folder)
         let importer = try GeoNamesFile.read(dump)
         #expect(importer.places.map(\.name) == ["Helsinki"])
-        #expect(importer.summary?.skipped == 2)
-        #expect(importer.summary?.firstSkipped.map(\.line) == [2, 3])
+        #expect(importer.summary?.skipped == 4)
+        #expect(
+            importer.summary?.firstSkipped.map(\.description) == [
+                "cities.txt line 2: expected the 19 tab-separated GeoNames columns, found 3",
+                "cities.txt line 3: the coordinates are not numbers",
+                "cities.txt line 4: the coordinates are off the globe", "cities.txt line 5: no name",
+            ])
         let garbage = try Self.write("just\tsome\ttext\n", "garbage.txt", in: folder)
         #expect(throws: LocatorError.self) { try GeoNamesFile.read(garbage) }
     }

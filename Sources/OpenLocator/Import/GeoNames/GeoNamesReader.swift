@@ -80,10 +80,16 @@ struct GeoNamesReader: PlaceFileReader {
         func field(_ index: Int) -> String { String(decoding: line[fields[index]], as: UTF8.self) }
         guard fields[6].count == 1, line[fields[6].lowerBound] == UInt8(ascii: "P") else { return nil }
         let name = field(1)
-        guard let latitude = Double(field(4)), let longitude = Double(field(5)), abs(latitude) <= 90,
-            abs(longitude) <= 180, !name.isEmpty
-        else {
-            summary.skip(line: lineNumber, because: "no name, or coordinates off the globe")
+        guard !name.isEmpty else {
+            summary.skip(line: lineNumber, because: "no name")
+            return nil
+        }
+        let latitude: Double
+        let longitude: Double
+        switch checkedCoordinate(latitude: field(4), longitude: field(5)) {
+        case .success(let coordinate): (latitude, longitude) = coordinate
+        case .failure(let reason):
+            summary.skip(line: lineNumber, because: reason.text)
             return nil
         }
         let countryCode = field(8)
