@@ -36,8 +36,9 @@ enum BuildCommand: Command {
         read as they are, without unpacking to disk.
 
         Rows that cannot be read (bad coordinates, no street, an unknown category) are left out
-        and reported with their line numbers; they never stop the build. An address that OSM
-        already has within 100 m is not added twice.
+        and reported with their line numbers; they never stop the build (a build left with no
+        place at all fails and says why). An address that OSM already has within 100 m is not
+        added twice.
 
         EXAMPLES:
           locator build --osm Gazetteer/sources/Helsinki.osm.pbf \\

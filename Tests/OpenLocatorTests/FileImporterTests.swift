@@ -219,6 +219,16 @@ import Testing
                 "cities.txt line 3: the coordinates are not numbers",
                 "cities.txt line 4: the coordinates are off the globe", "cities.txt line 5: no name",
             ])
+        let csv = try Self.write(
+            "lat,lon,name,admin1,admin2,cc\n60.17,24.94,Helsinki,Uusimaa,,FI\nnorth,24.9,X,,,FI\n60.1,24.9,,,,FI\n60.1,24.9\n",
+            "rg_cities1000.csv", in: folder)
+        let fromCSV = try GeoNamesFile.read(csv)
+        #expect(fromCSV.places.map(\.name) == ["Helsinki"])
+        #expect(
+            fromCSV.summary?.firstSkipped.map(\.description) == [
+                "rg_cities1000.csv line 3: the coordinates are not numbers", "rg_cities1000.csv line 4: no name",
+                "rg_cities1000.csv line 5: expected lat,lon,name,admin1,admin2,cc, found 2 columns",
+            ])
         let garbage = try Self.write("just\tsome\ttext\n", "garbage.txt", in: folder)
         #expect(throws: LocatorError.self) { try GeoNamesFile.read(garbage) }
     }
@@ -272,11 +282,44 @@ import Testing
         #expect(reader.summary.skipped == 0)
     }
 
+    /// OpenAddresses writes UTF-8: one stray Latin-1 byte is one replacement character, not a
+    /// reason to read the whole file as Windows-1252.
+    @Test func aStrayByteInOpenAddressesSpoilsOnlyItsField() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let url = folder.appendingPathComponent("oa.csv")
+        try
+            (Array("LON,LAT,NUMBER,STREET,CITY\n24.95,60.16,1,Straße,Köln\n24.95,60.16,2,Caf".utf8) + [0xE9]
+            + Array(",Köln\n".utf8)).withUnsafeBytes { try Data($0).write(to: url) }
+        var reader = try OpenAddressesReader(url.path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.street) == ["Straße", "Caf\u{FFFD}"])
+        #expect(places.map(\.city) == ["Köln", "Köln"])
+    }
+
+    @Test func aBuildOfGeoNamesTablesAloneSaysTheyHoldNoPlaces() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let countries = try Self.write(
+            "#ISO\tISO3\tISO-Numeric\tfips\tCountry\nFI\tFIN\t246\tFI\tFinland\t\t\t\t\t\t\t\t\t\t\t\t\t\t\n",
+            "countryInfo.txt", in: folder)
+        let outcome = try CLI.run(
+            ["build", "--geonames", countries.path, "--out", folder.appendingPathComponent("o.gazetteer").path])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.contains(
+                "Error: no places to write: none of the inputs is a file of places (GeoNames' countryInfo and admin1 tables only describe them)"
+            ))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["countryInfo.txt"])
+    }
+
     @Test(arguments: [
         ("LON,LAT,NUMBER,STREET\n", "no places to write: empty.csv: no places"),
         (
             "LON,LAT,NUMBER,STREET\nabc,60.1,1,Testikuja\n24.9,95,2,Testikuja\n",
             "no places to write: empty.csv: 2 rows skipped (empty.csv line 2: the coordinates are not numbers)"
+        ),
+        (
+            "LON,LAT,NUMBER,STREET\n24.9,60.1,,Testikuja\n",
+            "no places to write: empty.csv: 1 row skipped (empty.csv line 2: no NUMBER or STREET)"
         ),
     ])
     func aBuildWithNoPlacesFailsAndSaysWhy(csv: String, message: String) throws {

@@ -49,13 +49,24 @@ import Testing
         side.endOfPlaces()
         try side.waitUntilWritten()
         let connection = try SQLiteConnection(path: path, writable: true)  // (for the integrity check)
-        var (found, documents): (Int64, Int64) = (0, 0)
+        var (found, documents, segments, lastSegment, buffer): (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, -1)
         try connection.statement("SELECT count(*) FROM places_fts WHERE places_fts MATCH 'testikuja'")
             .forEachRow { found = $0.int(0) }
         try connection.statement("SELECT documents FROM vocabulary WHERE term = 'testikuja'")
             .forEachRow { documents = $0.int(0) }
+        // A page's rowid in FTS5's data table holds its segment's id from bit 37 up (ids below
+        // 10 are FTS5's own records). The merge writes one segment with an id after all it
+        // merged: with a single segment to begin with, that would be id 1.
+        try connection.statement(
+            "SELECT count(DISTINCT id >> 37), max(id >> 37) FROM places_fts_data WHERE id > 10"
+        ).forEachRow { (segments, lastSegment) = ($0.int(0), $0.int(1)) }
+        try connection.statement("SELECT count(*) FROM places_fts_config WHERE k = 'hashsize'")
+            .forEachRow { buffer = $0.int(0) }
         #expect(found == Int64(chunks * 500))
         #expect(documents == Int64(chunks * 500))
+        #expect(segments == 1)
+        #expect(lastSegment > 10)
+        #expect(buffer == 0)  // the gazetteer keeps FTS5's default
         try connection.execute("INSERT INTO places_fts(places_fts, rank) VALUES('integrity-check', 0)")
     }
 

@@ -58,7 +58,7 @@ import Testing
     /// A cell's line breaks and tabs become single spaces; text on one line is left as it is.
     @Test(arguments: [
         ("  Main\r\n\r\n  Street\t1 ", "Main Street 1"), ("Testikuja\n", "Testikuja"), ("\t\n", ""),
-        ("Café  Regatta", "Café  Regatta"),
+        ("Café  Regatta", "Café  Regatta"), ("A\u{2028}B\nC", "A\u{2028}B C"), ("A\u{2028}B", "A\u{2028}B"),
     ])
     func aFieldIsReadOnOneLine(field: String, expected: String) {
         #expect(field.oneLine == expected)

