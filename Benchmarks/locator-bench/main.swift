@@ -344,7 +344,7 @@ for place in syntheticPlaces {
     ]
     csvText += fields.map { CSVReader.escaped($0) }.joined(separator: ",") + "\n"
 }
-try csvText.write(to: syntheticCSV, atomically: true, encoding: .utf8)
+try csvText.write(to: syntheticCSV, atomically: false, encoding: .utf8)
 csvText = ""
 var syntheticBuilder = GazetteerBuilder(
     osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)

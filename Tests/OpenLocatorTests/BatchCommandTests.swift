@@ -30,7 +30,7 @@ import Testing
             text += "\(index),\"\(place.street) \(place.houseNumber), \(place.postal) \(place.city)\",\n"
         }
         let url = folder.appendingPathComponent("addresses.csv")
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 
@@ -43,7 +43,7 @@ import Testing
             "\u{FEFF}ref,Address,comment\r\n"
             + "a1,\"Mannerheimintie 10, Helsinki\",\"first, \"\"quoted\"\"\"\r\n"
             + "a2,,\"two\nlines\"\r\n" + "a3,zzqx vvbnm,\r\n" + "a4\r\n" + "a5,Stockmann,last"
-        try text.write(to: input, atomically: true, encoding: .utf8)
+        try text.write(to: input, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("out.csv")
         let outcome = try CLI.run(["batch", input.path, "--out", output.path, "--near", "60.1699,24.9384"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -79,7 +79,7 @@ import Testing
         {"id":12345678901234567890, "street":"Kaivokatu 1","city":"Helsinki"}
         not json at all
         {"street":"Yrjönkatu 13","lat":1}
-        """.write(to: input, atomically: true, encoding: .utf8)
+        """.write(to: input, atomically: false, encoding: .utf8)
         let outcome = try CLI.run(["batch", input.path, "--columns", "street,city,postal", "--format", "jsonl"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("warning: line 1: not a JSON object; written as unmatched"))
@@ -118,7 +118,7 @@ import Testing
         {"id":12345678901234567890,"street":"Kaivokatu 1","ratio":0.1000000000000000055511151231257827,"n":-0}
         {"id":98765432109876543210,"street":"zqxjkvw vyqzx"}
 
-        """.write(to: input, atomically: true, encoding: .utf8)
+        """.write(to: input, atomically: false, encoding: .utf8)
         let csv = try CLI.run(["batch", input.path, "--column", "street", "--format", "csv"])
         #expect(csv.status == 0, "\(csv.stderr)")
         let rows = csv.stdout.split(separator: "\r\n").map(String.init)
@@ -168,7 +168,7 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         let input = folder.appendingPathComponent("round-trip.csv")
         try ("address\n" + expected.map { CSVReader.escaped($0.0) + "\n" }.joined())
-            .write(to: input, atomically: true, encoding: .utf8)
+            .write(to: input, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("out.csv")
         let outcome = try CLI.run(["batch", input.path, "--out", output.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -188,7 +188,7 @@ import Testing
         // A spreadsheet in a decimal-comma locale: semicolons, a quoted field holding one, a comma.
         let semicolons = folder.appendingPathComponent("osoitteet.csv")
         try "\u{FEFF}id;osoite;huom\r\n1;Mannerheimintie 10, Helsinki;a,b\r\n2;\"Kaivokatu 1; Helsinki\";\r\n"
-            .write(to: semicolons, atomically: true, encoding: .utf8)
+            .write(to: semicolons, atomically: false, encoding: .utf8)
         let out = folder.appendingPathComponent("tulos.csv")
         let first = try CLI.run(["batch", semicolons.path, "--column", "osoite", "--out", out.path])
         #expect(first.status == 0, "\(first.stderr)")
@@ -213,7 +213,7 @@ import Testing
         #expect(excel.stdout.contains("1;Yrjönkatu 13, Helsinki;Yrjönkatu 13, 00120 Helsinki;60.1"))
 
         let tabs = folder.appendingPathComponent("places.tsv")
-        try "id\taddress\n7\tMannerheimintie 10, Helsinki\n".write(to: tabs, atomically: true, encoding: .utf8)
+        try "id\taddress\n7\tMannerheimintie 10, Helsinki\n".write(to: tabs, atomically: false, encoding: .utf8)
         let tsv = try CLI.run(["batch", tabs.path])
         #expect(tsv.status == 0, "\(tsv.stderr)")
         let lines = tsv.stdout.split(separator: "\r\n").map(String.init)
@@ -321,7 +321,7 @@ import Testing
         #expect((collection?["features"] as? [Any])?.count == 700)
         // Repeated column names keep each column's own value.
         let repeated = folder.appendingPathComponent("repeated.csv")
-        try "name,name,address\nfirst,second,Kaivokatu 1\n".write(to: repeated, atomically: true, encoding: .utf8)
+        try "name,name,address\nfirst,second,Kaivokatu 1\n".write(to: repeated, atomically: false, encoding: .utf8)
         let twice = try CLI.run(["batch", repeated.path, "--column", "address"])
         #expect(twice.stdout.hasPrefix("name,name,address,match_addr"))
         #expect(twice.stdout.contains("\r\nfirst,second,Kaivokatu 1,"))
@@ -341,7 +341,7 @@ import Testing
         let shorter = try CLI.run(["batch", short.path, "--out", output.path, "--resume"])
         #expect(shorter.status == 1 && shorter.stderr.contains("more than the input has"), "\(shorter.stderr)")
         let foreign = folder.appendingPathComponent("foreign.jsonl")
-        try "{\"a\":1}\n{\"b\":2}\n".write(to: foreign, atomically: true, encoding: .utf8)
+        try "{\"a\":1}\n{\"b\":2}\n".write(to: foreign, atomically: false, encoding: .utf8)
         let refused = try CLI.run(["batch", input.path, "--out", foreign.path, "--resume"])
         #expect(refused.status == 1 && refused.stderr.contains("cannot be resumed"))
         #expect(try String(contentsOf: foreign, encoding: .utf8) == "{\"a\":1}\n{\"b\":2}\n")
@@ -350,7 +350,7 @@ import Testing
     @Test func mistakesGetOneLineErrors() throws {
         let folder = try Fixtures.temporaryDirectory()
         let input = folder.appendingPathComponent("two.csv")
-        try "name,town\nStockmann,Helsinki\n".write(to: input, atomically: true, encoding: .utf8)
+        try "name,town\nStockmann,Helsinki\n".write(to: input, atomically: false, encoding: .utf8)
         let cases: [([String], Int32, String)] = [
             (
                 ["batch", input.path], 64,
@@ -377,7 +377,7 @@ import Testing
         }
         // Resuming a file that is not this batch's output is refused, and the file is kept.
         let other = folder.appendingPathComponent("other.csv")
-        try "something,else\n1,2\n".write(to: other, atomically: true, encoding: .utf8)
+        try "something,else\n1,2\n".write(to: other, atomically: false, encoding: .utf8)
         let refused = try CLI.run(["batch", input.path, "--column", "name", "--out", other.path, "--resume"])
         #expect(refused.status == 1 && refused.stderr.contains("is not the csv output of this batch"))
         #expect(try String(contentsOf: other, encoding: .utf8) == "something,else\n1,2\n")

@@ -39,7 +39,7 @@ import Testing
 
     static func write(_ text: String, _ name: String, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 

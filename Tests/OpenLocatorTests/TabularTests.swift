@@ -47,7 +47,7 @@ import Testing
     @Test func aQuotedEmptyLineIsARecordAndABlankLineIsNot() throws {
         let folder = try Fixtures.temporaryDirectory()
         let url = folder.appendingPathComponent("rows.csv")
-        try "address\r\nKaivokatu 1\r\n\"\"\r\n\r\nKaivokatu 3\n\"\"".write(to: url, atomically: true, encoding: .utf8)
+        try "address\r\nKaivokatu 1\r\n\"\"\r\n\r\nKaivokatu 3\n\"\"".write(to: url, atomically: false, encoding: .utf8)
         var csv = CSVReader(try ByteReader(path: url.path))
         var records: [([String], Int)] = []
         while let record = try csv.next() { records.append((record.fields, record.line)) }

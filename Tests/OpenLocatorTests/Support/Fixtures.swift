@@ -45,13 +45,22 @@ enum Fixtures {
         return file.appendingPathExtension("gz")
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside this test process's own folder, which goes when the
+    /// process exits.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openlocator-tests-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The folder every `temporaryDirectory()` of this process is made in; removed at exit, so
+    /// test runs do not pile folders up in `/tmp`.
+    private static let processFolder: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openlocator-tests-\(getpid())-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: Fixtures.processFolder) }
+        return url
+    }()
 }
 
 /// Every place of some categories in a gazetteer, read straight from its table: the brute-force
