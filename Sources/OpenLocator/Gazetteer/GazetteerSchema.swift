@@ -97,15 +97,16 @@ enum GazetteerSchema {
         CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
         """
 
-    /// Indexes made after the bulk insert (faster than maintaining them row by row).
+    /// The secondary indexes of `places`, each one statement. A build keeps the first two up
+    /// while it inserts, as long as their keys arrive in order, and makes the others after the
+    /// bulk insert (faster than maintaining them row by row; see ``InOrderIndexes``).
+    static let categoryIndex = "CREATE INDEX places_by_category ON places(category, importance DESC);\n"
+    static let countryIndex = "CREATE INDEX places_by_country ON places(country, category);\n"
     /// `places_by_street` holds point addresses only, by street and city: the one query that
     /// uses it (a house number on a street) asks for nothing else, and POIs, a country's other
     /// millions, would only make it bigger and slower to build.
-    static let indexes = """
-        CREATE INDEX places_by_category ON places(category, importance DESC);
-        CREATE INDEX places_by_country ON places(country, category);
-        CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';
-        """
+    static let streetIndex =
+        "CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';\n"
 
     /// Merges the full-text index's segments into one, once all its rows are in.
     static let fullTextMerge = "INSERT INTO places_fts(places_fts) VALUES('optimize');"

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// The writer of a build: places inserted many to a statement, and the indexes it keeps up
+/// while their keys arrive in order.
+@Suite struct GazetteerWriterTests {
+    /// A place of the given keys; its name and coordinates tell it apart.
+    static func place(_ number: Int, category: Int, importance: Double, country: String) -> PlaceRecord {
+        var place = PlaceRecord(
+            name: "Paikka \(number)", addressType: .poi, category: category, longitude: 24 + Double(number) / 1e4,
+            latitude: 60 + Double(number) / 1e5, importance: importance, source: "test:\(number)")
+        (place.street, place.houseNumber, place.country) = ("Testikuja", String(number), country)
+        return place
+    }
+
+    static func chunk(_ places: [PlaceRecord]) -> PlaceRowChunk {
+        var chunk = PlaceRowChunk()
+        for place in places { chunk.append(place, searchText: SearchText(place, locality: "Helsinki")) }
+        return chunk
+    }
+
+    static func indexes(of connection: SQLiteConnection) throws -> Set<String> {
+        var names: Set<String> = []
+        try connection.statement("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'places_by_%'")
+            .forEachRow { names.insert($0.text(0)) }
+        return names
+    }
+
+    /// Chunks of every awkward size against the statements of many places: each place lands
+    /// whole, under consecutive ids, with its R*Tree entry and full-text row.
+    @Test func everyPlaceArrivesWholeWhateverTheChunkSize() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
+        let rows = GazetteerWriter.rowsPerInsert
+        var number = 0
+        for size in [1, rows - 1, rows, rows + 1, 3 * rows + 7] {
+            let places = (0..<size).map { _ in
+                number += 1
+                return Self.place(number, category: 5 + number % 3, importance: Double(number % 5), country: "FIN")
+            }
+            #expect(try writer.insert(Self.chunk(places)) == [.poi: size])
+        }
+        try writer.finish()
+        var seen = 0
+        try writer.connection.statement(
+            """
+            SELECT p.id, p.name, p.house_number, p.category, p.importance, p.lon, p.lat, r.min_lon, r.max_lat,
+                (SELECT count(*) FROM places_fts f WHERE f.rowid = p.id AND places_fts MATCH 'paikka')
+            FROM places p JOIN places_rtree r ON r.id = p.id ORDER BY p.id
+            """
+        ).forEachRow { row in
+            seen += 1
+            let id = Int(row.int(0))
+            #expect(id == seen)
+            #expect(row.text(1) == "Paikka \(id)")
+            #expect(row.text(2) == String(id))
+            #expect(row.int(3) == Int64(5 + id % 3))
+            #expect(row.double(4) == Double(id % 5))
+            #expect(row.double(5) == 24 + Double(id) / 1e4)
+            #expect(row.double(6) == 60 + Double(id) / 1e5)
+            #expect(abs(row.double(7) - row.double(5)) < 1e-4 && abs(row.double(8) - row.double(6)) < 1e-4)
+            #expect(row.int(9) == 1)
+        }
+        #expect(seen == number)
+        var check = ""
+        try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
+        #expect(check == "ok")
+    }
+
+    /// Keys in order keep the two indexes up from the first place; the first key out of order
+    /// drops its index, which the end builds; the others stay. Either way the finished indexes
+    /// hold every place (SQLite's integrity check compares each index with the table).
+    @Test func indexesAreKeptUpWhileTheirKeysArriveInOrder() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
+        let kept: Set = ["places_by_category", "places_by_country"]
+        #expect(try Self.indexes(of: writer.connection) == kept)
+        // Address-like: one category, one importance, one country.
+        _ = try writer.insert(Self.chunk((1...100).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
+        #expect(try Self.indexes(of: writer.connection) == kept)
+        // A greater category and another country, later in the alphabet: still in order.
+        _ = try writer.insert(Self.chunk((101...150).map { Self.place($0, category: 9, importance: 0.5, country: "SWE") }))
+        #expect(try Self.indexes(of: writer.connection) == kept)
+        // Same country and category, more important: out of order for the category index only.
+        _ = try writer.insert(Self.chunk((151...160).map { Self.place($0, category: 9, importance: 0.9, country: "SWE") }))
+        #expect(try Self.indexes(of: writer.connection) == ["places_by_country"])
+        // An earlier country: the country index goes too.
+        _ = try writer.insert(Self.chunk((161...170).map { Self.place($0, category: 9, importance: 0.1, country: "EST") }))
+        #expect(try Self.indexes(of: writer.connection).isEmpty)
+        try writer.finish()
+        #expect(try Self.indexes(of: writer.connection) == kept.union(["places_by_street"]))
+        var check = ""
+        try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
+        #expect(check == "ok")
+        var swedish: Int64 = 0
+        try writer.connection.statement(
+            "SELECT count(*) FROM places INDEXED BY places_by_country WHERE country = 'SWE' AND category = 9"
+        ).forEachRow { swedish = $0.int(0) }
+        #expect(swedish == 60)
+    }
+
+    /// An index kept up from the first place to the last is the same as one built at the end.
+    @Test func anIndexKeptUpToTheEndHoldsEveryPlace() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
+        for first in stride(from: 1, through: 1000, by: 250) {
+            _ = try writer.insert(
+                Self.chunk((first..<first + 250).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
+        }
+        try writer.finish()
+        var (check, inIndex): (String, Int64) = ("", 0)
+        try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
+        try writer.connection.statement(
+            "SELECT count(*) FROM places INDEXED BY places_by_category WHERE category = 7 AND importance = 0.02"
+        ).forEachRow { inIndex = $0.int(0) }
+        #expect(check == "ok")
+        #expect(inIndex == 1000)
+    }
+}
