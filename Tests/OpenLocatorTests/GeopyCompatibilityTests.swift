@@ -22,7 +22,8 @@ import Testing
                 process.waitUntilExit()
                 try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
             }
-            FileManager.default.createFile(atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path, contents: nil)
+            _ = FileManager.default.createFile(
+                atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path, contents: nil)
         }
         return python
     }

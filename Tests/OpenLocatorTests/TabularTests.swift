@@ -59,9 +59,45 @@ import Testing
     @Test(arguments: [
         ("  Main\r\n\r\n  Street\t1 ", "Main Street 1"), ("Testikuja\n", "Testikuja"), ("\t\n", ""),
         ("Café  Regatta", "Café  Regatta"), ("A\u{2028}B\nC", "A\u{2028}B C"), ("A\u{2028}B", "A\u{2028}B"),
+        (" Kaivokatu 1", "Kaivokatu 1"), ("Kaivokatu 1\t", "Kaivokatu 1"), ("\t", ""), ("", ""), ("x", "x"),
     ])
     func aFieldIsReadOnOneLine(field: String, expected: String) {
         #expect(field.oneLine == expected)
+    }
+
+    /// Coordinates are read by a fast path for plain decimals; it must give exactly the
+    /// double `Double(_:)` gives, and leave everything else to it.
+    @Test func plainDecimalsReadAsDoubleReadsThem() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "+0", "0.0", "-0.0", "5.", ".5", "-.5", "24.7116323", "-179.9999999", "90", "180.0000001",
+            "123456789012345", "1234567890123456", "0.000000000000001", "0.1", "0.2", "0.3", "60.1699",
+            "999999999999999", "9007199254740993", ".", "-", "+", "", "1.2.3", "1e5", "1E-3", "0x1p3", "nan", "inf",
+            " 1", "1 ", "1,5", "--1", "+-1", "٣", "1_000",
+        ]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            let point = Int.random(in: 0...digits, using: &generator)
+            if Bool.random(using: &generator) {
+                text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+            }
+            if Bool.random(using: &generator) { text = "-" + text }
+            texts.append(text)
+        }
+        for text in texts {
+            let fast = plainDecimal(text)
+            if let fast {
+                #expect(
+                    fast.bitPattern == Double(text)?.bitPattern,
+                    "\(text): \(fast) against \(String(describing: Double(text)))")
+            } else {
+                // Only what the fast path does not take: more than 15 digits, or not a plain decimal.
+                let digitCount = text.filter(\.isASCII).filter(\.isNumber).count
+                let plain = text.allSatisfy { $0.isASCII && ($0.isNumber || "+-.".contains($0)) }
+                #expect(!plain || digitCount > 15 || digitCount == 0 || Double(text) == nil, "\(text)")
+            }
+        }
     }
 
     @Test func aFileThatIsNotUTF8IsReadAsWindows1252() {

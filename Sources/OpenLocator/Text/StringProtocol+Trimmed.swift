@@ -19,10 +19,17 @@ extension StringProtocol {
     /// spaces around it, one space. A spreadsheet cell may hold line breaks ("Main⏎Street" is
     /// "Main Street"); a place's name or street is shown on one line.
     package var oneLine: String {
-        let text = trimmedSpaces
+        var text = String(self)
+        // One pass over the bytes finds the usual case, nothing to change, and returns the
+        // string itself. (LF, CR and tab are single bytes in UTF-8, never inside a character's.)
+        let isOneLine = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            return !isSpace(first) && !isSpace(last) && !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        }
+        if isOneLine { return text }
         func breaks(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" || scalar == "\t" }
-        guard text.unicodeScalars.contains(where: breaks) else { return text }
-        return text.unicodeScalars.split(whereSeparator: breaks).map { String($0).trimmedSpaces }
+        return text.trimmedSpaces.unicodeScalars.split(whereSeparator: breaks).map { String($0).trimmedSpaces }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -162,10 +162,52 @@ func checkedCoordinate(latitude: String, longitude: String) -> Result<(lat: Doub
 /// A coordinate's number, written with a decimal point or, as spreadsheets in many locales
 /// write it, a decimal comma ("60,1699"; a comma can only be a decimal one in a lone number).
 private func coordinateNumber(_ text: String) -> Double? {
-    if let number = Double(text) { return number }
+    if let number = plainDecimal(text) ?? Double(text) { return number }
     guard text.utf8.count(where: { $0 == UInt8(ascii: ",") }) == 1, !text.contains(".") else { return nil }
     return Double(text.replacingOccurrences(of: ",", with: "."))
 }
+
+/// A plain decimal number ("-24.7116323") of at most 15 digits, read exactly as `Double(_:)`
+/// reads it, and faster; `nil` for anything else (exponents, more digits, "nan"), which
+/// `Double(_:)` reads. Its digits as an integer and the power of ten it is divided by are
+/// both exact doubles, and IEEE division rounds their quotient correctly, so it is the double
+/// nearest the decimal (Clinger's fast path).
+func plainDecimal(_ text: String) -> Double? {
+    var text = text
+    return text.withUTF8 { bytes -> Double? in
+        var index = 0
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            index = 1
+        }
+        var digits: Int64 = 0
+        var count = 0
+        var decimals = 0
+        var seenPoint = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
+                count += 1
+                if seenPoint { decimals += 1 }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard count > 0, count <= 15 else { return nil }
+        let magnitude = Double(digits) / powersOfTen[decimals]
+        return negative ? -magnitude : magnitude
+    }
+}
+
+/// 10⁰ through 10¹⁵, each exact in a double.
+private let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+]
 
 /// A latitude and longitude on the globe, or why not.
 func checkedCoordinate(latitude lat: Double, longitude lon: Double) -> Result<
