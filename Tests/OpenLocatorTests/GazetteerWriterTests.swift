@@ -64,9 +64,11 @@ import Testing
             #expect(row.int(9) == 1)
         }
         #expect(seen == number)
-        var check = ""
+        var (check, treeCheck) = ("", "")
         try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
+        try writer.connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { treeCheck = $0.text(0) }
         #expect(check == "ok")
+        #expect(treeCheck == "ok")
     }
 
     /// Keys in order keep the two indexes up from the first place; the first key out of order
@@ -78,16 +80,20 @@ import Testing
         let kept: Set = ["places_by_category", "places_by_country"]
         #expect(try Self.indexes(of: writer.connection) == kept)
         // Address-like: one category, one importance, one country.
-        _ = try writer.insert(Self.chunk((1...100).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
+        _ = try writer.insert(
+            Self.chunk((1...100).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
         #expect(try Self.indexes(of: writer.connection) == kept)
         // A greater category and another country, later in the alphabet: still in order.
-        _ = try writer.insert(Self.chunk((101...150).map { Self.place($0, category: 9, importance: 0.5, country: "SWE") }))
+        _ = try writer.insert(
+            Self.chunk((101...150).map { Self.place($0, category: 9, importance: 0.5, country: "SWE") }))
         #expect(try Self.indexes(of: writer.connection) == kept)
         // Same country and category, more important: out of order for the category index only.
-        _ = try writer.insert(Self.chunk((151...160).map { Self.place($0, category: 9, importance: 0.9, country: "SWE") }))
+        _ = try writer.insert(
+            Self.chunk((151...160).map { Self.place($0, category: 9, importance: 0.9, country: "SWE") }))
         #expect(try Self.indexes(of: writer.connection) == ["places_by_country"])
         // An earlier country: the country index goes too.
-        _ = try writer.insert(Self.chunk((161...170).map { Self.place($0, category: 9, importance: 0.1, country: "EST") }))
+        _ = try writer.insert(
+            Self.chunk((161...170).map { Self.place($0, category: 9, importance: 0.1, country: "EST") }))
         #expect(try Self.indexes(of: writer.connection).isEmpty)
         try writer.finish()
         #expect(try Self.indexes(of: writer.connection) == kept.union(["places_by_street"]))
@@ -102,6 +108,8 @@ import Testing
     }
 
     /// An index kept up from the first place to the last is the same as one built at the end.
+    /// (With both indexes kept up and no street segments, the writer writes the places'
+    /// R*Tree itself, not the side thread.)
     @Test func anIndexKeptUpToTheEndHoldsEveryPlace() throws {
         let folder = try Fixtures.temporaryDirectory()
         let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
@@ -117,5 +125,12 @@ import Testing
         ).forEachRow { inIndex = $0.int(0) }
         #expect(check == "ok")
         #expect(inIndex == 1000)
+        var (treeCheck, inTree): (String, Int64) = ("", 0)
+        try writer.connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { treeCheck = $0.text(0) }
+        try writer.connection.statement(
+            "SELECT count(*) FROM places_rtree WHERE min_lon >= 24.00995 AND max_lon <= 24.05005"
+        ).forEachRow { inTree = $0.int(0) }
+        #expect(treeCheck == "ok")
+        #expect(inTree == 401)  // places 100 through 500, 1/10,000 of a degree apart
     }
 }

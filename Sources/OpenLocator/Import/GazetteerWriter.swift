@@ -7,12 +7,13 @@ final class GazetteerWriter {
     let connection: SQLiteConnection
     private var nextSegmentID: Int64 = 1
     private var suggestIndex = SuggestIndex()
-    /// The R*Trees' entries, packed and written once the places end: the places' by the side
-    /// thread, the street segments' by ``finish(step:)`` after the indexes.
+    /// The R*Trees' entries, packed and written once the places end: the street segments' by
+    /// ``finish(step:)`` after the indexes, the places' by the side thread or by `finish`.
     private let placesRTree: PackedRTree<PlaceRTreeEntry>
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
-    /// Inserts ``rowsPerInsert`` places at once, and one place (for a chunk's last few).
-    private let insertPlaces, insertPlace: SQLiteStatement
+    /// Inserts places ``rowsPerInsert`` to a statement, which keeps the in-order indexes cheap.
+    private let insertPlaces: MultiRowInsert
+    static let rowsPerInsert = 64
     private let indexDatabase: IndexDatabase
     private var inOrderIndexes = InOrderIndexes()
     /// SQLite's page cache while writing, in KiB (8 MB). Every table here is appended to,
@@ -21,18 +22,6 @@ final class GazetteerWriter {
     /// also the size of the runs SQLite sorts an index's keys in, and runs of 8 MB took a fifth
     /// less time than one 200 MB sort (three indexes, 1M places).
     private static let cacheKiB = 8_000
-    /// The parameters of a place after its text columns: category, lon, lat, importance,
-    /// population.
-    private static let numberParameters = 5
-    /// The parameters of one place.
-    private static let parametersPerPlace = PlaceRowChunk.TextColumn.allCases.count + numberParameters
-    /// How many places one INSERT statement writes. One statement keeps its cursors from row
-    /// to row, so an index whose keys arrive in order (``InOrderIndexes``) is appended to
-    /// without a search, and the statement's set-up is paid once. In Python's sqlite3, 300k
-    /// rows into a table with two such indexes took 0.34–0.47 s of CPU, 100 rows a
-    /// statement, against 0.9–1.4 s one row a statement (0.27 s against 0.55–0.60 s without
-    /// the indexes).
-    static let rowsPerInsert = 64
 
     /// Creates the schema in an empty database file, and the side database (with its thread)
     /// beside it.
@@ -53,8 +42,11 @@ final class GazetteerWriter {
         // (".partial" like the gazetteer's own temporary file, so the clean-up after killed builds
         // finds it too.)
         indexDatabase = try IndexDatabase(path: path + ".index.partial") { try sideTree.write(to: $0) }
-        insertPlaces = try Self.insertStatement(rows: Self.rowsPerInsert, on: connection)
-        insertPlace = try Self.insertStatement(rows: 1, on: connection)
+        insertPlaces = try MultiRowInsert(
+            into: "places",
+            columns: PlaceRowChunk.TextColumn.allCases.map(\.sqlName) + [
+                "category", "lon", "lat", "importance", "population",
+            ], rowsPerStatement: Self.rowsPerInsert, on: connection)
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
         for category in CategoryTree.world.categories {
@@ -74,23 +66,14 @@ final class GazetteerWriter {
         var counts = [Int](repeating: 0, count: types.count)
         var firstID: Int64 = 0
         try chunk.withColumns { column in
-            var start = 0
-            while start < chunk.count {
-                let rows = chunk.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
-                let statement = rows == 1 ? insertPlace : insertPlaces
-                defer { statement.reset() }  // the bound text is the chunk's, which the caller frees
-                for row in 0..<rows {
-                    bind(
-                        place: start + row, of: chunk, column, to: statement, from: Int32(row * Self.parametersPerPlace)
-                    )
-                }
-                try statement.runBound()
+            try insertPlaces.insert(chunk.count) { index, statement, first in
+                Self.bind(place: index, of: chunk, column, to: statement, from: first)
+            } inserted: { rows in
                 // The places table is only appended to, so a statement's ids are consecutive.
-                let statementFirstID = connection.lastInsertedRowID - Int64(rows) + 1
-                if start == 0 { firstID = statementFirstID }
-                for row in 0..<rows {
-                    let (index, id) = (start + row, statementFirstID + Int64(row))
-                    let place = chunk.rows[index]
+                let statementFirstID = connection.lastInsertedRowID - Int64(rows.count) + 1
+                if rows.lowerBound == 0 { firstID = statementFirstID }
+                for index in rows {
+                    let (place, id) = (chunk.rows[index], statementFirstID + Int64(index - rows.lowerBound))
                     try placesRTree.add(
                         PlaceRTreeEntry(
                             id: id, longitude: place.longitude, latitude: place.latitude,
@@ -100,7 +83,6 @@ final class GazetteerWriter {
                         isPOI: place.addressType == .poi, foldedName: column(.searchName, index))
                     counts[types.firstIndex(of: place.addressType)!] += 1
                 }
-                start += rows
             }
         }
         guard chunk.isEmpty || connection.lastInsertedRowID == firstID + Int64(chunk.count) - 1 else {
@@ -110,21 +92,8 @@ final class GazetteerWriter {
         return Dictionary(uniqueKeysWithValues: zip(types, counts).filter { $0.1 > 0 })
     }
 
-    /// An INSERT of `rows` places into `places`, numbering the parameters place by place.
-    private static func insertStatement(rows: Int, on connection: SQLiteConnection) throws -> SQLiteStatement {
-        let columns =
-            PlaceRowChunk.TextColumn.allCases.map(\.sqlName) + [
-                "category", "lon", "lat", "importance", "population",
-            ]
-        let values = (0..<rows).map { row in
-            "(" + (1...parametersPerPlace).map { "?\(row * parametersPerPlace + $0)" }.joined(separator: ", ") + ")"
-        }
-        return try connection.statement(
-            "INSERT INTO places(\(columns.joined(separator: ", "))) VALUES \(values.joined(separator: ", "))")
-    }
-
     /// Binds one place's values to `statement`'s parameters after the first `offset`.
-    private func bind(
+    private static func bind(
         place index: Int, of chunk: PlaceRowChunk,
         _ column: (PlaceRowChunk.TextColumn, Int) -> UnsafeBufferPointer<UInt8>,
         to statement: SQLiteStatement, from offset: Int32
@@ -163,12 +132,21 @@ final class GazetteerWriter {
     }
 
     /// Builds the secondary indexes and writes the street segments' R*Tree and the suggest
-    /// tables while the side thread merges the full-text index and writes the places' R*Tree;
-    /// then copies those in and makes the statistics, calling `step` with the name of each
-    /// step as it starts. (Each thread writes one of the R*Trees: a country's street segments
-    /// are millions, and copying them in would cost as much again.)
+    /// tables while the side thread merges the full-text index and (usually) writes the
+    /// places' R*Tree; then copies those in and makes the statistics, calling `step` with the
+    /// name of each step as it starts. (Each thread writes one of the R*Trees: a country's
+    /// street segments are millions, and copying them in would cost as much again.)
+    ///
+    /// When this thread has little left to do, it writes the places' R*Tree itself, after its
+    /// other steps: when it kept both in-order indexes up (its remaining index is then the
+    /// street one alone) and has fewer street segments than places. That is an OpenAddresses
+    /// build: at 1M rows, this thread waited a second for the side thread, which still had the
+    /// full-text index's last segment, the merge, the vocabulary and the R*Tree ahead of it.
     func finish(step: (String) -> Void = { _ in }) throws {
-        indexDatabase.endOfPlaces()
+        let writesPlacesRTree =
+            inOrderIndexes.keepsCategoryIndex && inOrderIndexes.keepsCountryIndex
+            && streetSegmentsRTree.count < placesRTree.count
+        indexDatabase.endOfPlaces(writingRTree: !writesPlacesRTree)
         // Sorted on this thread alone: with `PRAGMA threads = 2` its helper thread competed with
         // the side thread, and the step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows,
         // 11 alternated builds), and in sqlite3 half as much CPU again.
@@ -178,7 +156,11 @@ final class GazetteerWriter {
         try connection.transaction { try streetSegmentsRTree.write(to: connection) }
         step("suggest tables")
         try connection.transaction { try suggestIndex.write(to: connection) }
-        step("full-text index and places' R*Tree")
+        if writesPlacesRTree {
+            step("places' R*Tree")
+            try connection.transaction { try placesRTree.write(to: connection) }
+        }
+        step(writesPlacesRTree ? "full-text index" : "full-text index and places' R*Tree")
         try indexDatabase.waitUntilWritten()
         try indexDatabase.move(into: connection)
         step("statistics")

@@ -26,12 +26,12 @@ final class IndexDatabase {
     private var ended = false
     private var joined = false
 
-    /// The tables ``move(into:)`` copies: the shadow tables of `places_fts` and `places_rtree`,
-    /// and the vocabulary.
-    static let tables = [
+    /// The tables ``move(into:)`` copies: the shadow tables of `places_fts` and the vocabulary,
+    /// and those of `places_rtree` when this wrote it.
+    static let fullTextTables = [
         "places_fts_data", "places_fts_idx", "places_fts_config", "vocabulary", "vocabulary_tails",
-        "places_rtree_node", "places_rtree_rowid", "places_rtree_parent",
     ]
+    static let rTreeTables = ["places_rtree_node", "places_rtree_rowid", "places_rtree_parent"]
 
     /// The side thread's page cache in KiB (16 MB): it mostly appends, so it needs less than
     /// the gazetteer's.
@@ -112,9 +112,11 @@ final class IndexDatabase {
         }
     }
 
-    /// Says that every place has been added: the side thread finishes its tables.
-    func endOfPlaces() {
+    /// Says that every place has been added: the side thread finishes its tables, and writes
+    /// the places' R*Tree unless the gazetteer's writer does (`writingRTree` false).
+    func endOfPlaces(writingRTree: Bool = true) {
         ended = true
+        side.writesRTree = writingRTree  // (read by the side thread after the queue ends)
         queue.finish(nil)
     }
 
@@ -140,7 +142,7 @@ final class IndexDatabase {
             Self.remove(path)
         }
         try connection.transaction {
-            for table in Self.tables {
+            for table in Self.fullTextTables + (side.writesRTree ? Self.rTreeTables : []) {
                 // (Creating the virtual tables wrote their first rows: an empty root node, FTS5's
                 // empty structure record.)
                 try connection.execute(
@@ -157,20 +159,22 @@ final class IndexDatabase {
 
 /// The side thread's work and state. `@unchecked Sendable`: the side thread alone uses the
 /// connection and sets `failure` (before it signals that it is done or cancels the queue,
-/// after which the writer reads it); `stop()` and `close()` meet under `lock`.
+/// after which the writer reads it); the writer sets `writesRTree` before it ends the queue,
+/// after which the side thread reads it; `stop()` and `close()` meet under `lock`.
 private final class SideThread: @unchecked Sendable {
     private var connection: SQLiteConnection?
     private var insert: SQLiteStatement?
     private let lock = NSLock()
     private var stopped = false
     var failure: (any Error)?
+    var writesRTree = true
 
     init(connection: SQLiteConnection, insert: SQLiteStatement) {
         (self.connection, self.insert) = (connection, insert)
     }
 
     /// Inserts the chunks' folded text until the places end, then merges the full-text
-    /// index, fills the vocabulary and writes the places' R*Tree.
+    /// index, fills the vocabulary and writes the places' R*Tree (when it `writesRTree`).
     func run(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
         writeRTree: (SQLiteConnection) throws -> Void
@@ -186,7 +190,7 @@ private final class SideThread: @unchecked Sendable {
             // (Only this build's inserts needed the big buffer; the gazetteer keeps the default.)
             try connection.execute("DELETE FROM places_fts_config WHERE k = 'hashsize'")
             try checkNotStopped()
-            try writeRTree(connection)
+            if writesRTree { try writeRTree(connection) }
         }
     }
 

@@ -147,15 +147,13 @@ final class PackedRTree<Entry: RTreeEntry> {
             for child in leaf.children { entries[child].sortKey = UInt64(firstNumber[0] + offset) }
         }
         entries.sort { $0.id < $1.id }
-        let auxiliaryNames = (0..<Entry.auxiliaryColumns).map { ", a\($0)" }.joined()
-        let auxiliaryParameters = (0..<Entry.auxiliaryColumns).map { ", ?\($0 + 3)" }.joined()
-        let writeRowID = try connection.statement(
-            "INSERT INTO \"\(table)_rowid\"(rowid, nodeno\(auxiliaryNames)) VALUES (?1, ?2\(auxiliaryParameters))")
-        for entry in entries {
-            writeRowID.bind(entry.id, at: 1)
-            writeRowID.bind(Int64(entry.sortKey), at: 2)
-            entry.bindAuxiliaryValues(to: writeRowID, from: 3)
-            try writeRowID.runBound()
+        let writeRowIDs = try MultiRowInsert(
+            into: "\(table)_rowid", columns: ["rowid", "nodeno"] + (0..<Entry.auxiliaryColumns).map { "a\($0)" },
+            on: connection)
+        try writeRowIDs.insert(entries.count) { index, statement, first in
+            statement.bind(entries[index].id, at: first + 1)
+            statement.bind(Int64(entries[index].sortKey), at: first + 2)
+            entries[index].bindAuxiliaryValues(to: statement, from: first + 3)
         }
     }
 
