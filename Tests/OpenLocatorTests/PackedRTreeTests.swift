@@ -122,10 +122,15 @@ import Testing
         }
     }
 
+    /// How a test tree is made: packed as it is written, or beforehand on a thread of its own
+    /// (as a build's writer does), or with ids that are not consecutive (which the writing of
+    /// `_rowid` in id order cannot take by position), added in a shuffled order.
+    enum Making: CaseIterable { case packedInLine, packedAhead, gappedIDs }
+
     /// Trees of every shape: empty, a lone root leaf, a full one, one entry more (two levels),
     /// three levels, and categories of a single place each.
-    @Test(arguments: [0, 1, 51, 52, 2_602, 6_000])
-    func packedTreesOfEverySizeAnswerLikeAScan(size: Int) throws {
+    @Test(arguments: [0, 1, 51, 52, 2_602, 6_000], Making.allCases)
+    func packedTreesOfEverySizeAnswerLikeAScan(size: Int, making: Making) throws {
         let folder = try Fixtures.temporaryDirectory()
         let connection = try SQLiteConnection(
             path: folder.appendingPathComponent("t.sqlite").path, writable: true, create: true)
@@ -135,7 +140,9 @@ import Testing
         let tree = try PackedRTree<PlaceRTreeEntry>(table: "places_rtree", directory: folder)
         var generator = SystemRandomNumberGenerator()
         var entries: [PlaceRTreeEntry] = []
-        for id in 1...max(1, size) where size > 0 {
+        var ids = Array(1...max(1, size)).prefix(size).map { making == .gappedIDs ? 3 * $0 + 7 : $0 }
+        if making == .gappedIDs { ids.shuffle(using: &generator) }
+        for id in ids {
             // Half in a few busy categories, half each in a category of its own.
             let category = id.isMultiple(of: 2) ? UInt32(id % 5) : UInt32(100 + id)
             let entry = PlaceRTreeEntry(
@@ -144,7 +151,11 @@ import Testing
             entries.append(entry)
             try tree.add(entry)
         }
+        if making == .packedAhead { try tree.startPacking(for: connection) }
         try connection.transaction { try tree.write(to: connection) }
+        var inIDOrder: [Int64] = []
+        try connection.statement("SELECT rowid FROM places_rtree_rowid").forEachRow { inIDOrder.append($0.int(0)) }
+        #expect(inIDOrder == entries.map(\.id).sorted())
         var verdict = ""
         try connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { verdict = $0.text(0) }
         #expect(verdict == "ok")

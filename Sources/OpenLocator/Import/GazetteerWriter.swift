@@ -147,6 +147,7 @@ final class GazetteerWriter {
             inOrderIndexes.keepsCategoryIndex && inOrderIndexes.keepsCountryIndex
             && streetSegmentsRTree.count < placesRTree.count
         indexDatabase.endOfPlaces(writingRTree: !writesPlacesRTree)
+        if writesPlacesRTree { try placesRTree.startPacking(for: connection) }
         // Sorted on this thread alone: with `PRAGMA threads = 2` its helper thread competed with
         // the side thread, and the step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows,
         // 11 alternated builds), and in sqlite3 half as much CPU again.

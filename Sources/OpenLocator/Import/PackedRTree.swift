@@ -27,6 +27,9 @@ final class PackedRTree<Entry: RTreeEntry> {
     /// The entries so far; released once written.
     private var file: AppendOnlyFile?
     private(set) var count = 0
+    /// Signalled when the thread ``startPacking(for:)`` started has set `packingResult`.
+    private var packingDone: DispatchSemaphore?
+    private var packingResult: Result<Packed?, any Error>?
 
     /// Collects entries for `table`, an empty R*Tree with `Entry.dimensions` dimensions and
     /// `Entry.auxiliaryColumns` auxiliary columns.
@@ -105,11 +108,34 @@ final class PackedRTree<Entry: RTreeEntry> {
         return Packed(entries: entries, levels: levels, firstNumber: firstNumber, layout: layout)
     }
 
-    /// Writes the whole tree into the (empty) R*Tree of `connection`. Once only: the entries
-    /// are released.
+    /// Starts sorting the entries and laying out the nodes on a thread of its own, for
+    /// ``write(to:)`` to write into `connection`'s R*Tree later: a build's writer makes an
+    /// index meanwhile. (At 1M places the packing takes 0.2 s.) No entry may be added after.
+    func startPacking(for connection: SQLiteConnection) throws {
+        let nodeSize = try nodeSize(in: connection)
+        let done = DispatchSemaphore(value: 0)
+        packingDone = done
+        // (The thread holds `self`, so the entries stay mapped until it ends. It alone sets
+        // `packingResult`, which `write` reads once it has waited for `done`.)
+        nonisolated(unsafe) let tree = self
+        Thread {
+            tree.packingResult = Result { try tree.pack(nodeSize: nodeSize) }
+            done.signal()
+        }.start()
+    }
+
+    /// Writes the whole tree into the (empty) R*Tree of `connection`, packing it first unless
+    /// ``startPacking(for:)`` did. Once only: the entries are released.
     func write(to connection: SQLiteConnection) throws {
         defer { file = nil }  // unmaps and frees the temporary file
-        guard let packed = try pack(nodeSize: nodeSize(in: connection)) else { return }
+        let packed: Packed?
+        if let packingDone {
+            packingDone.wait()
+            packed = try packingResult?.get() ?? nil
+        } else {
+            packed = try pack(nodeSize: nodeSize(in: connection))
+        }
+        guard let packed else { return }
         let (levels, firstNumber, layout) = (packed.levels, packed.firstNumber, packed.layout)
         var entries = packed.entries
 
@@ -146,15 +172,35 @@ final class PackedRTree<Entry: RTreeEntry> {
         for (offset, leaf) in levels[0].enumerated() {
             for child in leaf.children { entries[child].sortKey = UInt64(firstNumber[0] + offset) }
         }
-        entries.sort { $0.id < $1.id }
+        let inIDOrder =
+            Self.idOrder(of: UnsafeBufferPointer(entries))
+            ?? {
+                entries.sort { $0.id < $1.id }
+                return nil
+            }()
         let writeRowIDs = try MultiRowInsert(
             into: "\(table)_rowid", columns: ["rowid", "nodeno"] + (0..<Entry.auxiliaryColumns).map { "a\($0)" },
             on: connection)
         try writeRowIDs.insert(entries.count) { index, statement, first in
-            statement.bind(entries[index].id, at: first + 1)
-            statement.bind(Int64(entries[index].sortKey), at: first + 2)
-            entries[index].bindAuxiliaryValues(to: statement, from: first + 3)
+            let entry = entries[inIDOrder.map { Int($0[index]) } ?? index]
+            statement.bind(entry.id, at: first + 1)
+            statement.bind(Int64(entry.sortKey), at: first + 2)
+            entry.bindAuxiliaryValues(to: statement, from: first + 3)
         }
+    }
+
+    /// Where each entry lies, in id order, when the ids are consecutive (as a build numbers
+    /// places and street segments): one pass instead of sorting the entries again by id
+    /// (0.18 s at 1M places). `nil` for other ids.
+    private static func idOrder(of entries: UnsafeBufferPointer<Entry>) -> [UInt32]? {
+        guard let first = entries.min(by: { $0.id < $1.id })?.id, entries.count <= UInt32.max else { return nil }
+        var order = [UInt32](repeating: UInt32.max, count: entries.count)
+        for (position, entry) in entries.enumerated() {
+            let slot = entry.id - first
+            guard slot < Int64(order.count), order[Int(slot)] == UInt32.max else { return nil }
+            order[Int(slot)] = UInt32(position)
+        }
+        return order
     }
 
     /// A node: a range of entries (leaf) or of nodes on the level below, and their bounding box.
@@ -200,7 +246,7 @@ final class PackedRTree<Entry: RTreeEntry> {
 }
 
 /// An entry of a ``PackedRTree``: a plain value (it is stored as bytes in a temporary file).
-protocol RTreeEntry {
+protocol RTreeEntry: SendableMetatype {
     /// The R*Tree's dimensions (2 or 3) and auxiliary columns.
     static var dimensions: Int { get }
     static var auxiliaryColumns: Int { get }
