@@ -79,8 +79,8 @@ final class GazetteerWriter {
                             id: id, longitude: place.longitude, latitude: place.latitude,
                             category: UInt32(clamping: place.category)))
                     suggestIndex.add(
-                        id: id, importance: place.importance, prefixes: chunk.prefixes[place.prefixes],
-                        isPOI: place.addressType == .poi, foldedName: column(.searchName, index))
+                        id: id, importance: place.importance, foldedName: column(.searchName, index),
+                        foldedAlternateNames: column(.searchAlternateNames, index), isPOI: place.addressType == .poi)
                     counts[types.firstIndex(of: place.addressType)!] += 1
                 }
             }

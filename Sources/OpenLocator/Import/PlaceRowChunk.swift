@@ -1,5 +1,5 @@
 /// Places ready to be written, made on a build's reading thread: the text of every place's
-/// `places` row in one byte buffer, its numbers and suggest prefixes in flat arrays.
+/// `places` row in one byte buffer, its numbers in a flat array.
 ///
 /// A chunk crosses to the writing thread as a handful of allocations rather than a dozen
 /// strings a place (each freed there, against the other thread's heap), and SQLite binds the
@@ -40,13 +40,12 @@ struct PlaceRowChunk: Sendable {
         }
     }
 
-    /// A row's numbers and kind, and where its suggest prefixes are in ``prefixes``.
+    /// A row's numbers and kind.
     struct Row: Sendable {
         var longitude, latitude, importance: Double
         var category: Int
         var population: Int64
         var addressType: AddressType
-        var prefixes: Range<Int>
     }
 
     private(set) var text: [UInt8] = []
@@ -54,14 +53,12 @@ struct PlaceRowChunk: Sendable {
     /// each column starting where the one before it ends.
     private var textEnds: [Int] = []
     private(set) var rows: [Row] = []
-    private(set) var prefixes: [SuggestPrefix] = []
 
     /// An empty chunk with room for `places` places of about `textBytes` bytes of text in all.
     init(places: Int = 0, textBytes: Int = 0) {
         text.reserveCapacity(textBytes)
         textEnds.reserveCapacity(places * TextColumn.allCases.count)
         rows.reserveCapacity(places)
-        prefixes.reserveCapacity(places * 4)
     }
 
     var count: Int { rows.count }
@@ -73,14 +70,10 @@ struct PlaceRowChunk: Sendable {
             place.withUTF8(of: column, searchText) { text.append(contentsOf: $0) }
             textEnds.append(text.count)
         }
-        let firstPrefix = prefixes.count
-        SuggestIndex.appendPrefixes(ofFolded: searchText.name, to: &prefixes, from: firstPrefix)
-        SuggestIndex.appendPrefixes(ofFolded: searchText.alternateNames, to: &prefixes, from: firstPrefix)
         rows.append(
             Row(
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
-                category: place.category, population: place.population, addressType: place.addressType,
-                prefixes: firstPrefix..<prefixes.count))
+                category: place.category, population: place.population, addressType: place.addressType))
     }
 
     /// Calls `body` with a function that gives a row's text column as bytes of ``text``, valid

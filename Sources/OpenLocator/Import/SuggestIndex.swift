@@ -18,6 +18,8 @@ struct SuggestIndex {
     /// are mostly distinct names, so no strings are kept for them. (Two names with the same
     /// 64-bit hash would count as one chain: about one chance in 10^7 for a million names.)
     private var chainCounts: [UInt64: (firstID: Int64, places: Int)] = [:]
+    /// One place's prefixes, kept to reuse its storage.
+    private var prefixes: [SuggestPrefix] = []
 
     /// Appends the 2- and 3-letter prefixes of the words of a folded name (or of several,
     /// separated by " ; ") that are not in `prefixes[start...]` already: a place's prefixes are
@@ -28,7 +30,9 @@ struct SuggestIndex {
     /// var found: [SuggestPrefix] = []
     /// SuggestIndex.appendPrefixes(ofFolded: "cafe regatta", to: &found, from: 0)  // ca, caf, re, reg
     /// ```
-    static func appendPrefixes(ofFolded names: String, to prefixes: inout [SuggestPrefix], from start: Int) {
+    static func appendPrefixes(
+        ofFolded names: some Sequence<UInt8>, to prefixes: inout [SuggestPrefix], from start: Int
+    ) {
         let longest = prefixLengths.upperBound
         var packed: UInt32 = 0
         var length = 0
@@ -40,7 +44,7 @@ struct SuggestIndex {
             }
             (packed, length, ascii) = (0, 0, true)
         }
-        for byte in names.utf8 {
+        for byte in names {
             if byte == UInt8(ascii: " ") {
                 endWord()
                 continue
@@ -52,12 +56,16 @@ struct SuggestIndex {
         endWord()
     }
 
-    /// Records a place under its name prefixes (from ``appendPrefixes(ofFolded:to:from:)``); a
-    /// POI also counts towards the chain of its folded name, given as UTF-8.
+    /// Records a place under the prefixes of its folded name and alternate names (see
+    /// ``appendPrefixes(ofFolded:to:from:)``), given as UTF-8; a POI also counts towards the
+    /// chain of its folded name.
     mutating func add(
-        id: Int64, importance: Double, prefixes: ArraySlice<SuggestPrefix>, isPOI: Bool,
-        foldedName: UnsafeBufferPointer<UInt8>
+        id: Int64, importance: Double, foldedName: UnsafeBufferPointer<UInt8>,
+        foldedAlternateNames: UnsafeBufferPointer<UInt8>, isPOI: Bool
     ) {
+        prefixes.removeAll(keepingCapacity: true)
+        Self.appendPrefixes(ofFolded: foldedName, to: &prefixes, from: 0)
+        Self.appendPrefixes(ofFolded: foldedAlternateNames, to: &prefixes, from: 0)
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
         guard isPOI, !foldedName.isEmpty else { return }
         chainCounts[FNV1a.hash(foldedName), default: (id, 0)].places += 1
