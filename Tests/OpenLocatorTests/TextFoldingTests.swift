@@ -46,4 +46,19 @@ import Testing
         }
         #expect(Set(results) == ["moskva helsinki strasse"])
     }
+    /// Folding parts as if joined by spaces, without joining them, gives exactly what folding
+    /// the joined text gives: for plain ASCII, for punctuation and empty parts at the joins,
+    /// and (through the joined text) for any other script.
+    @Test func foldingPartsIsFoldingThemJoined() {
+        var random = SplitMix64(seed: 11)
+        let pieces = ["Main", "St.", "10", "B", "", " ", "-", "'s", "O'Brien", "Straße", "Москва", "東京", "  x  ", "A1"]
+        for _ in 0..<2_000 {
+            let parts = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            }
+            #expect(TextFolding.fold(joining: parts) == TextFolding.fold(parts.joined(separator: " ")), "\(parts)")
+        }
+        let long = String(repeating: "ab ", count: 30_000)
+        #expect(TextFolding.fold(joining: [long, long]) == TextFolding.fold(long + " " + long))
+    }
 }

@@ -7,8 +7,9 @@ struct SearchText: Sendable {
 
     /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
     init(_ place: borrowing PlaceRecord, locality: String) {
-        let searchName = place.addressType == .pointAddress ? "\(place.street) \(place.houseNumber)" : place.name
-        name = TextFolding.fold(searchName)
+        name =
+            place.addressType == .pointAddress
+            ? TextFolding.fold(joining: [place.street, place.houseNumber]) : TextFolding.fold(place.name)
         let alternates =
             place.alternateNames.isEmpty
             ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()

@@ -36,6 +36,31 @@ public enum TextFolding {
         return String(decoding: output.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// `fold(parts.joined(separator: " "))`, made without joining the parts when they are
+    /// ASCII (a build folds every address's street and number this way).
+    ///
+    /// ```swift
+    /// TextFolding.fold(joining: ["Mannerheimintie", "10 B"])   // "mannerheimintie 10 b"
+    /// ```
+    public static func fold(joining parts: [String]) -> String {
+        var length = 0
+        for part in parts {
+            guard part.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true else {
+                return fold(parts.joined(separator: " "))
+            }
+            length += part.utf8.count + 1
+        }
+        guard length <= maxInputBytes else { return fold(parts.joined(separator: " ")) }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var folder = ASCIIFolder(out)
+            for part in parts {
+                _ = part.utf8.withContiguousStorageIfAvailable { folder.fold($0) }
+                folder.separate()
+            }
+            return folder.written
+        }
+    }
+
     /// The folded words of `text`.
     public static func words(_ text: String) -> [String] {
         fold(text).split(separator: " ").map(String.init)
@@ -45,8 +70,22 @@ public enum TextFolding {
     private static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let input = UnsafeBufferPointer(rebasing: bytes.prefix(maxInputBytes))
         return String(unsafeUninitializedCapacity: input.count) { out in
-            var written = 0
-            var pendingSpace = false
+            var folder = ASCIIFolder(out)
+            folder.fold(input)
+            return folder.written
+        }
+    }
+
+    /// Writes folded ASCII into a buffer as large as its input: letters lowercased, digits
+    /// kept, apostrophes dropped, and any run of other bytes between words one space.
+    private struct ASCIIFolder {
+        let out: UnsafeMutableBufferPointer<UInt8>
+        private(set) var written = 0
+        private var pendingSpace = false
+
+        init(_ out: UnsafeMutableBufferPointer<UInt8>) { self.out = out }
+
+        mutating func fold(_ input: UnsafeBufferPointer<UInt8>) {
             for byte in input {
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -64,7 +103,9 @@ public enum TextFolding {
                     pendingSpace = true
                 }
             }
-            return written
         }
+
+        /// What a space between two parts does.
+        mutating func separate() { pendingSpace = true }
     }
 }
