@@ -69,6 +69,26 @@ import Testing
         #expect(throws: LocatorError.self) { _ = try OpenAddressesReader(notOA.path) }
     }
 
+    /// Coordinates with more digits than a double holds (as spreadsheets export them) read as
+    /// `Double(_:)` reads them; a coordinate of any length never stops the build.
+    @Test func coordinatesOfManyDigitsReadLikeAnyOther() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let csv = """
+            LON,LAT,NUMBER,STREET
+            24.93840000000000000001,60.16990000000000000000,1,Kaivokatu
+            \(String(repeating: "9", count: 40)),60.17,2,Kaivokatu
+            24.938400000000001,60.169900000000001,3,Kaivokatu
+
+            """
+        var reader = try OpenAddressesReader(Self.write(csv, "long.csv", in: folder).path)
+        let places = try Self.drain(&reader)
+        #expect(places.map(\.houseNumber) == ["1", "3"])
+        #expect(places.map(\.longitude) == [24.9384, Double("24.938400000000001")!])
+        #expect(places.map(\.latitude) == [60.1699, Double("60.169900000000001")!])
+        #expect(
+            reader.summary.firstSkipped.map(\.description) == ["long.csv line 3: the coordinates are off the globe"])
+    }
+
     /// Long stages say how far they have got: chunks of places written, the share of a PBF read,
     /// and each step of the indexing.
     @Test func aBuildSaysHowFarEachStageHasGot() throws {

@@ -95,7 +95,9 @@ import Testing
         _ = try writer.insert(
             Self.chunk((161...170).map { Self.place($0, category: 9, importance: 0.1, country: "EST") }))
         #expect(try Self.indexes(of: writer.connection).isEmpty)
-        try writer.finish()
+        var steps: [String] = []
+        try writer.finish { steps.append($0) }
+        #expect(!steps.contains("places' R*Tree") && steps.contains("full-text index and places' R*Tree"))
         #expect(try Self.indexes(of: writer.connection) == kept.union(["places_by_street"]))
         var check = ""
         try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
@@ -117,7 +119,9 @@ import Testing
             _ = try writer.insert(
                 Self.chunk((first..<first + 250).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
         }
-        try writer.finish()
+        var steps: [String] = []
+        try writer.finish { steps.append($0) }
+        #expect(steps.contains("places' R*Tree"))  // written by this thread, not the side one
         var (check, inIndex): (String, Int64) = ("", 0)
         try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
         try writer.connection.statement(
@@ -132,5 +136,44 @@ import Testing
         ).forEachRow { inTree = $0.int(0) }
         #expect(treeCheck == "ok")
         #expect(inTree == 401)  // places 100 through 500, 1/10,000 of a degree apart
+    }
+    /// With as many street segments as places the writer has enough left to do: the side
+    /// thread writes the places' R*Tree even though both indexes were kept up.
+    @Test func aWriterWithManyStreetSegmentsLeavesThePlacesTreeToTheSideThread() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
+        _ = try writer.insert(
+            Self.chunk((1...20).map { Self.place($0, category: 7, importance: 0.02, country: "FIN") }))
+        for id in 1...20 {
+            let start = Coordinate(lon: 24 + Double(id) / 1e4, lat: 60)
+            try writer.insertStreetSegment(placeID: Int64(id), from: start, to: Coordinate(lon: start.lon, lat: 60.001))
+        }
+        var steps: [String] = []
+        try writer.finish { steps.append($0) }
+        #expect(steps.contains("full-text index and places' R*Tree") && !steps.contains("places' R*Tree"))
+        var checks: [String] = []
+        for table in ["places_rtree", "street_segments"] {
+            try writer.connection.statement("SELECT rtreecheck('\(table)')").forEachRow { checks.append($0.text(0)) }
+        }
+        #expect(checks == ["ok", "ok"])
+    }
+
+    /// Where SQLite allows fewer parameters than 64 places need (999 before version 3.32),
+    /// statements carry fewer places, and every place still lands.
+    @Test func fewerParametersMeanSmallerStatementsNotFailures() throws {
+        let connection = try SQLiteConnection(path: ":memory:", writable: true, create: true)
+        connection.parameterLimit = 999
+        try connection.execute("CREATE TABLE t(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t, u, v)")
+        let columns = "abcdefghijklmnopqrstuv".map(String.init)
+        let insert = try MultiRowInsert(into: "t", columns: columns, rowsPerStatement: 64, on: connection)
+        #expect(insert.rowsPerStatement == 999 / 22)
+        try insert.insert(100) { index, statement, first in
+            for column in 0..<columns.count {
+                statement.bind(Int64(index * 100 + column), at: first + Int32(column) + 1)
+            }
+        }
+        var (rows, sum): (Int64, Int64) = (0, 0)
+        try connection.statement("SELECT count(*), sum(v) FROM t").forEachRow { (rows, sum) = ($0.int(0), $0.int(1)) }
+        #expect(rows == 100 && sum == (0..<100).reduce(0) { $0 + Int64($1 * 100 + 21) })
     }
 }

@@ -153,9 +153,10 @@ import Testing
         }
         if making == .packedAhead { try tree.startPacking(for: connection) }
         try connection.transaction { try tree.write(to: connection) }
-        var inIDOrder: [Int64] = []
-        try connection.statement("SELECT rowid FROM places_rtree_rowid").forEachRow { inIDOrder.append($0.int(0)) }
-        #expect(inIDOrder == entries.map(\.id).sorted())
+        // Every id once (a scan of `_rowid` is in id order whatever order it was written in).
+        var rowIDs: [Int64] = []
+        try connection.statement("SELECT rowid FROM places_rtree_rowid").forEachRow { rowIDs.append($0.int(0)) }
+        #expect(rowIDs == entries.map(\.id).sorted())
         var verdict = ""
         try connection.statement("SELECT rtreecheck('places_rtree')").forEachRow { verdict = $0.text(0) }
         #expect(verdict == "ok")
@@ -188,6 +189,24 @@ import Testing
                 }.map(\.id))
             #expect(found == expected)
         }
+    }
+
+    /// `_rowid` is written in id order; with consecutive ids, where each entry lies is found in
+    /// one pass rather than by sorting again. (A scan of `_rowid` comes back in id order
+    /// however it was written, so this checks the order itself.)
+    @Test func consecutiveIDsAreOrderedInOnePassAndOthersAreLeftToTheSort() {
+        var generator = SystemRandomNumberGenerator()
+        func entries(_ ids: [Int64]) -> [PlaceRTreeEntry] {
+            ids.map { PlaceRTreeEntry(id: $0, longitude: 24, latitude: 60, category: 1) }
+        }
+        let shuffled = entries(Array(Int64(101)...600).shuffled(using: &generator))
+        let order = shuffled.withUnsafeBufferPointer { PackedRTree<PlaceRTreeEntry>.idOrder(of: $0) }
+        #expect(order.map { $0.map { shuffled[Int($0)].id } } == Array(101...600))
+        for ids: [Int64] in [[1, 2, 4], [5, 5, 6], [3, 1]] {
+            #expect(
+                entries(ids).withUnsafeBufferPointer { PackedRTree<PlaceRTreeEntry>.idOrder(of: $0) } == nil, "\(ids)")
+        }
+        #expect(entries([]).withUnsafeBufferPointer { PackedRTree<PlaceRTreeEntry>.idOrder(of: $0) } == nil)
     }
 
     @Test func roundsToFloatsExactlyAsSQLitesOwnInsertDoes() throws {

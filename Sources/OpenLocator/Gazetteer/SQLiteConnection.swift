@@ -113,6 +113,13 @@ final class SQLiteConnection {
     /// The id of the last inserted row.
     var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// The most parameters a statement may have here (32,766 since SQLite 3.32, 999 before).
+    /// Setting it lowers it for this connection (tests stand in for an older SQLite so).
+    var parameterLimit: Int {
+        get { Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1)) }
+        set { sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, Int32(clamping: newValue)) }
+    }
+
     func error(_ status: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }

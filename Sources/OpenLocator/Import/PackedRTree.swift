@@ -192,7 +192,7 @@ final class PackedRTree<Entry: RTreeEntry> {
     /// Where each entry lies, in id order, when the ids are consecutive (as a build numbers
     /// places and street segments): one pass instead of sorting the entries again by id
     /// (0.18 s at 1M places). `nil` for other ids.
-    private static func idOrder(of entries: UnsafeBufferPointer<Entry>) -> [UInt32]? {
+    static func idOrder(of entries: UnsafeBufferPointer<Entry>) -> [UInt32]? {
         guard let first = entries.min(by: { $0.id < $1.id })?.id, entries.count <= UInt32.max else { return nil }
         var order = [UInt32](repeating: UInt32.max, count: entries.count)
         for (position, entry) in entries.enumerated() {

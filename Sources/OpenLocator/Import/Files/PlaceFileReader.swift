@@ -190,15 +190,16 @@ func plainDecimal(_ text: String) -> Double? {
             if byte == UInt8(ascii: "."), !seenPoint {
                 seenPoint = true
             } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
                 count += 1
+                guard count <= 15 else { return nil }  // (before `digits` could overflow)
+                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
                 if seenPoint { decimals += 1 }
             } else {
                 return nil
             }
             index += 1
         }
-        guard count > 0, count <= 15 else { return nil }
+        guard count > 0 else { return nil }
         let magnitude = Double(digits) / powersOfTen[decimals]
         return negative ? -magnitude : magnitude
     }
