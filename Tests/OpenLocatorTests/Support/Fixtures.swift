@@ -54,10 +54,19 @@ enum Fixtures {
     }
 
     /// The folder every `temporaryDirectory()` of this process is made in; removed at exit, so
-    /// test runs do not pile folders up in `/tmp`.
+    /// test runs do not pile folders up in `/tmp`. (A test process that crashed cannot remove
+    /// its own: the next one removes the folders of processes no longer running.)
     private static let processFolder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openlocator-tests-\(getpid())-\(UUID().uuidString)")
+        let temporary = FileManager.default.temporaryDirectory
+        let prefix = "openlocator-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let url = temporary.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString)")
         atexit { try? FileManager.default.removeItem(at: Fixtures.processFolder) }
         return url
     }()
