@@ -33,7 +33,7 @@ import Testing
     @Test func everyPlaceArrivesWholeWhateverTheChunkSize() throws {
         let folder = try Fixtures.temporaryDirectory()
         let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
-        let rows = GazetteerWriter.rowsPerInsert
+        let rows = MultiRowInsert.defaultRowsPerStatement
         var number = 0
         for size in [1, rows - 1, rows, rows + 1, 3 * rows + 7] {
             let places = (0..<size).map { _ in

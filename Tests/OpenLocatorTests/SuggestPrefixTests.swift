@@ -7,7 +7,7 @@ import Testing
     @Test func packedPrefixesAreEachWordsFirstTwoAndThreeLetters() {
         func prefixes(_ names: String...) -> [String] {
             var found: [SuggestPrefix] = []
-            for name in names { SuggestIndex.appendPrefixes(ofFolded: name.utf8, to: &found, from: 0) }
+            for name in names { SuggestIndex.appendPrefixes(ofFolded: name.utf8, to: &found) }
             return found.map(\.text)
         }
         #expect(prefixes("cafe regatta") == ["ca", "caf", "re", "reg"])

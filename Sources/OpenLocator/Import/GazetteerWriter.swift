@@ -11,9 +11,8 @@ final class GazetteerWriter {
     /// ``finish(step:)`` after the indexes, the places' by the side thread or by `finish`.
     private let placesRTree: PackedRTree<PlaceRTreeEntry>
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
-    /// Inserts places ``rowsPerInsert`` to a statement, which keeps the in-order indexes cheap.
+    /// Inserts places many to a statement, which keeps the in-order indexes cheap.
     private let insertPlaces: MultiRowInsert
-    static let rowsPerInsert = 64
     private let indexDatabase: IndexDatabase
     private var inOrderIndexes = InOrderIndexes()
     /// SQLite's page cache while writing, in KiB (8 MB). Every table here is appended to,
@@ -46,7 +45,7 @@ final class GazetteerWriter {
             into: "places",
             columns: PlaceRowChunk.TextColumn.allCases.map(\.sqlName) + [
                 "category", "lon", "lat", "importance", "population",
-            ], rowsPerStatement: Self.rowsPerInsert, on: connection)
+            ], on: connection)
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
         for category in CategoryTree.world.categories {

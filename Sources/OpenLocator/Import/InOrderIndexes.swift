@@ -62,14 +62,12 @@ struct InOrderIndexes {
                         keepsCountryIndex = false
                     }
                     guard keepsCategoryIndex || keepsCountryIndex else { break }
-                    if row.category != last.category || row.importance != last.importance
-                        || !country.elementsEqual(last.country)
-                    {
-                        self.last = Keys(category: row.category, importance: row.importance, country: Array(country))
-                    }
-                } else {
-                    last = Keys(category: row.category, importance: row.importance, country: Array(country))
+                    let same =
+                        row.category == last.category && row.importance == last.importance
+                        && country.elementsEqual(last.country)
+                    if same { continue }  // (the usual case: no copy of the country)
                 }
+                last = Keys(category: row.category, importance: row.importance, country: Array(country))
             }
         }
         return (keptCategory && !keepsCategoryIndex ? ["places_by_category"] : [])

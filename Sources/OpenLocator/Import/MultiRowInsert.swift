@@ -16,12 +16,17 @@
 /// ```
 final class MultiRowInsert {
     let rowsPerStatement: Int
+    /// How many rows a statement takes unless told otherwise.
+    static let defaultRowsPerStatement = 64
     private let many, one: SQLiteStatement
     private let parametersPerRow: Int
 
     /// Prepares the two statements; `table` is quoted here. A statement has fewer rows than
     /// `rowsPerStatement` when SQLite allows fewer parameters (999 before version 3.32).
-    init(into table: String, columns: [String], rowsPerStatement: Int = 64, on connection: SQLiteConnection) throws {
+    init(
+        into table: String, columns: [String], rowsPerStatement: Int = defaultRowsPerStatement,
+        on connection: SQLiteConnection
+    ) throws {
         let rowsPerStatement = max(1, min(rowsPerStatement, connection.parameterLimit / max(1, columns.count)))
         (self.rowsPerStatement, parametersPerRow) = (rowsPerStatement, columns.count)
         func statement(rows: Int) throws -> SQLiteStatement {

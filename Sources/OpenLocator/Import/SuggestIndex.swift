@@ -22,17 +22,15 @@ struct SuggestIndex {
     private var prefixes: [SuggestPrefix] = []
 
     /// Appends the 2- and 3-letter prefixes of the words of a folded name (or of several,
-    /// separated by " ; ") that are not in `prefixes[start...]` already: a place's prefixes are
+    /// separated by " ; ") that are not in `prefixes` already: a place's prefixes are
     /// distinct. Folded text is ASCII (``TextFolding``), so a prefix is packed in an integer,
     /// not a `String`; a word with other bytes has no prefixes.
     ///
     /// ```swift
     /// var found: [SuggestPrefix] = []
-    /// SuggestIndex.appendPrefixes(ofFolded: "cafe regatta", to: &found, from: 0)  // ca, caf, re, reg
+    /// SuggestIndex.appendPrefixes(ofFolded: "cafe regatta".utf8, to: &found)  // ca, caf, re, reg
     /// ```
-    static func appendPrefixes(
-        ofFolded names: some Sequence<UInt8>, to prefixes: inout [SuggestPrefix], from start: Int
-    ) {
+    static func appendPrefixes(ofFolded names: some Sequence<UInt8>, to prefixes: inout [SuggestPrefix]) {
         let longest = prefixLengths.upperBound
         var packed: UInt32 = 0
         var length = 0
@@ -40,7 +38,7 @@ struct SuggestIndex {
         func endWord() {
             for prefixLength in prefixLengths where length >= prefixLength && ascii {
                 let prefix = SuggestPrefix(packed: packed >> (8 * UInt32(min(length, longest) - prefixLength)))
-                if !prefixes[start...].contains(prefix) { prefixes.append(prefix) }
+                if !prefixes.contains(prefix) { prefixes.append(prefix) }
             }
             (packed, length, ascii) = (0, 0, true)
         }
@@ -57,15 +55,15 @@ struct SuggestIndex {
     }
 
     /// Records a place under the prefixes of its folded name and alternate names (see
-    /// ``appendPrefixes(ofFolded:to:from:)``), given as UTF-8; a POI also counts towards the
+    /// ``appendPrefixes(ofFolded:to:)``), given as UTF-8; a POI also counts towards the
     /// chain of its folded name.
     mutating func add(
         id: Int64, importance: Double, foldedName: UnsafeBufferPointer<UInt8>,
         foldedAlternateNames: UnsafeBufferPointer<UInt8>, isPOI: Bool
     ) {
         prefixes.removeAll(keepingCapacity: true)
-        Self.appendPrefixes(ofFolded: foldedName, to: &prefixes, from: 0)
-        Self.appendPrefixes(ofFolded: foldedAlternateNames, to: &prefixes, from: 0)
+        Self.appendPrefixes(ofFolded: foldedName, to: &prefixes)
+        Self.appendPrefixes(ofFolded: foldedAlternateNames, to: &prefixes)
         for prefix in prefixes { best[prefix, default: []].offer((importance, id), keeping: Self.placesPerPrefix) }
         guard isPOI, !foldedName.isEmpty else { return }
         chainCounts[FNV1a.hash(foldedName), default: (id, 0)].places += 1
