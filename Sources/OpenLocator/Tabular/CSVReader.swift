@@ -97,20 +97,12 @@ public struct CSVReader {
     private mutating func nextRecord() throws -> Record? {
         var fields: [String] = []
         fields.reserveCapacity(lastFieldCount)
+        // A field's bytes when it is more than one run: quoted, or across blocks.
         var field: [UInt8] = []
         var record = Record(fields: [], line: line)
         var inQuotes = false
         lastRecordQuoted = false
         var sawAnything = false
-        let encoding = encoding
-        func endField(_ bytes: UnsafeBufferPointer<UInt8>) {
-            fields.append(
-                encoding == .utf8 ? String(decoding: bytes, as: UTF8.self) : Self.windows1252Text(Array(bytes)))
-        }
-        func endField() {
-            field.withUnsafeBufferPointer(endField)
-            field.removeAll(keepingCapacity: true)
-        }
         if markPossible {
             // A byte-order mark is skipped; the bytes of a partial one are text.
             markPossible = false
@@ -123,55 +115,23 @@ public struct CSVReader {
             sawAnything = true
             // The run of plain text up to the next byte that means something, straight from the
             // block; a field that is all one run becomes a string without being copied first.
-            let delimiter = delimiter
-            var newLines = 0
-            let (stop, stopIndex) = block.withUnsafeBufferPointer { bytes -> (Stop, Int) in
-                var index = position
-                var stop = Stop.blockEnd
-                if inQuotes {
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        if byte == UInt8(ascii: "\"") {
-                            stop = .quote
-                            break
-                        }
-                        if byte == UInt8(ascii: "\n") { newLines += 1 }
-                        index += 1
-                    }
+            let (stop, end, newLines) = Self.run(in: block, from: position, inQuotes: inQuotes, delimiter: delimiter)
+            if stop == .delimiter || stop == .lineEnd {
+                if field.isEmpty {
+                    let cut = stop == .lineEnd && end > position && block[end - 1] == UInt8(ascii: "\r") ? 1 : 0
+                    fields.append(text(block[position..<(end - cut)]))
                 } else {
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        if byte == delimiter {
-                            stop = .delimiter
-                            break
-                        } else if byte == UInt8(ascii: "\n") {
-                            stop = .lineEnd
-                            break
-                        } else if byte == UInt8(ascii: "\"") {
-                            stop = .quote
-                            break
-                        }
-                        index += 1
-                    }
+                    field.append(contentsOf: block[position..<end])
+                    if stop == .lineEnd, field.last == UInt8(ascii: "\r") { field.removeLast() }
+                    fields.append(text(field[...]))
+                    field.removeAll(keepingCapacity: true)
                 }
-                var run = UnsafeBufferPointer(rebasing: bytes[position..<index])
-                if stop == .lineEnd, run.last == UInt8(ascii: "\r"), field.isEmpty {
-                    run = UnsafeBufferPointer(rebasing: run.dropLast())
-                }
-                if field.isEmpty, stop == .delimiter || stop == .lineEnd {
-                    endField(run)
-                } else {
-                    field.append(contentsOf: run)
-                    if stop == .delimiter || stop == .lineEnd {
-                        if stop == .lineEnd, field.last == UInt8(ascii: "\r") { field.removeLast() }
-                        endField()
-                    }
-                }
-                return (stop, index)
+            } else {
+                field.append(contentsOf: block[position..<end])
             }
             line += newLines
-            offset += Int64(stopIndex - position)
-            position = stopIndex
+            offset += Int64(end - position)
+            position = end
             switch stop {
             case .blockEnd:
                 continue
@@ -202,11 +162,45 @@ public struct CSVReader {
         }
         guard sawAnything else { return nil }
         if field.last == UInt8(ascii: "\r"), !inQuotes { field.removeLast() }
-        endField()
+        fields.append(text(field[...]))
         record.fields = fields
         record.unterminatedQuote = inQuotes
         record.terminated = false
         return record
+    }
+
+    /// Where the run of field text that starts at `start` ends, what ends it, and the line
+    /// breaks in it (a quoted run may hold some).
+    private static func run(
+        in block: [UInt8], from start: Int, inQuotes: Bool, delimiter: UInt8
+    ) -> (stop: Stop, end: Int, newLines: Int) {
+        block.withUnsafeBufferPointer { bytes in
+            var index = start
+            var newLines = 0
+            if inQuotes {
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") { return (.quote, index, newLines) }
+                    if byte == UInt8(ascii: "\n") { newLines += 1 }
+                    index += 1
+                }
+            } else {
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == delimiter { return (.delimiter, index, 0) }
+                    if byte == UInt8(ascii: "\n") { return (.lineEnd, index, 0) }
+                    if byte == UInt8(ascii: "\"") { return (.quote, index, 0) }
+                    index += 1
+                }
+            }
+            return (.blockEnd, index, newLines)
+        }
+    }
+
+    /// A field's bytes as text, in the file's encoding.
+    private func text(_ bytes: ArraySlice<UInt8>) -> String {
+        encoding == .utf8
+            ? bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : Self.windows1252Text(Array(bytes))
     }
 
     /// A field as CSV: quoted when it holds the delimiter, a quote, a line break or edge spaces.
