@@ -149,7 +149,53 @@ static int foldLatin(const UChar *text, int32_t length, Writer *w) {
     return 1;
 }
 
+/// Folds UTF-8 text whose characters are all ASCII or in the table, straight from its bytes
+/// (no UTF-16 copy, no allocation): what foldLatin does with such text. 0 when a character
+/// is anything else, or the bytes are not UTF-8: the caller then takes the general path.
+static int foldLatinUTF8(const unsigned char *text, size_t length, Writer *w) {
+    for (size_t i = 0; i < length;) {
+        unsigned char byte = text[i];
+        if (byte < 0x80) {
+            put(w, byte);
+            i++;
+            continue;
+        }
+        UChar32 c;
+        if ((byte & 0xE0) == 0xC0 && i + 1 < length && (text[i + 1] & 0xC0) == 0x80) {
+            c = ((UChar32)(byte & 0x1F) << 6) | (text[i + 1] & 0x3F);
+            i += 2;
+        } else if ((byte & 0xF0) == 0xE0 && i + 2 < length && (text[i + 1] & 0xC0) == 0x80
+                   && (text[i + 2] & 0xC0) == 0x80) {
+            c = ((UChar32)(byte & 0x0F) << 12) | ((UChar32)(text[i + 1] & 0x3F) << 6) | (text[i + 2] & 0x3F);
+            if (c < 0x800) return 0;  // (an overlong form is no character)
+            i += 3;
+        } else {
+            return 0;
+        }
+        int index = tableIndex(c);
+        if (index < 0 || latinTable[index][0] == '\x01') return 0;
+        for (const char *p = latinTable[index]; *p; p++) put(w, *p);
+        if (latinTable[index][0] == '\0' && u_charType(c) != U_NON_SPACING_MARK) w->pendingSpace = 1;
+    }
+    return 1;
+}
+
 long ol_fold_utf8(const char *input, size_t length, char *out, size_t capacity) {
+    if (capacity == 0 || length > (size_t)1 << 26) return -1;
+    pthread_once(&latinTableOnce, buildLatinTable);
+    if (!latinTableReady) return -1;
+
+    // Latin text (most of the world's addresses) is folded from its UTF-8 directly.
+    Writer latin = { out, capacity, 0, 0, 0 };
+    if (foldLatinUTF8((const unsigned char *)input, length, &latin)) {
+        if (latin.overflow) return -1;
+        out[latin.written] = '\0';
+        return (long)latin.written;
+    }
+    return ol_fold_utf8_through_utf16(input, length, out, capacity);
+}
+
+long ol_fold_utf8_through_utf16(const char *input, size_t length, char *out, size_t capacity) {
     if (capacity == 0 || length > (size_t)1 << 26) return -1;
     pthread_once(&latinTableOnce, buildLatinTable);
     if (!latinTableReady) return -1;

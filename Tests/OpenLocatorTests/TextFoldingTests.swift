@@ -1,3 +1,4 @@
+import CICU
 import Testing
 
 @testable import OpenLocator
@@ -46,6 +47,45 @@ import Testing
         }
         #expect(Set(results) == ["moskva helsinki strasse"])
     }
+    /// The shortcut for Latin text (folded from its UTF-8, without UTF-16 and ICU's script
+    /// checks) gives what the general path gives: every character of its table alone, between
+    /// words and doubled, the characters around the table, random mixes, and bytes that are
+    /// not UTF-8 (which the shortcut leaves to the general path).
+    @Test func latinShortcutFoldsAsTheGeneralPathDoes() {
+        typealias Fold = (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<CChar>?, Int) -> Int
+        func folded(_ bytes: [UInt8], _ fold: Fold) -> String? {
+            var out = [CChar](repeating: 0, count: bytes.count * 8 + 64)
+            let length = bytes.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { fold($0.baseAddress, $0.count, &out, out.count) }
+            }
+            return length < 0 ? nil : String(decoding: out.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        func expectSame(_ bytes: [UInt8], _ comment: String, folds: Bool = true) {
+            let shortcut = folded(bytes) { ol_fold_utf8($0, $1, $2, $3) }
+            let general = folded(bytes) { ol_fold_utf8_through_utf16($0, $1, $2, $3) }
+            #expect(shortcut == general, "\(comment)")
+            if folds { #expect(shortcut != nil, "\(comment)") }
+        }
+        let characters =
+            (0x80..<0x370).compactMap(Unicode.Scalar.init)
+            + (0x1DF0..<0x1F10).compactMap(
+                Unicode.Scalar.init) + ["Ж", "Ω", "東", "\u{FFFD}"]
+        for character in characters {
+            for text in ["\(character)", "Ab\(character)9 x\(character)y", "\(character)\(character)'s"] {
+                expectSame(Array(text.utf8), "U+\(String(character.value, radix: 16)) in \(text)")
+            }
+        }
+        var random = SplitMix64(seed: 5)
+        let pieces = ["ä", "Å", "ß", "Ł", "ő", "ǆ", "ẞ", "ỳ", "e\u{301}", "Ж", " ", "-", "'", "Main", "10", "ﬁ", "Ø"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            expectSame(Array(text.joined().utf8), text.joined())
+        }
+        for bytes: [UInt8] in [[0xC3], [0x61, 0xC3], [0xE1, 0xB8], [0xC1, 0x81], [0xE0, 0x81, 0x81], [0xFF, 0x61]] {
+            expectSame(bytes, "\(bytes)", folds: false)
+        }
+    }
+
     /// Folding parts as if joined by spaces, without joining them, gives exactly what folding
     /// the joined text gives: for plain ASCII, for punctuation and empty parts at the joins,
     /// and (through the joined text) for any other script.

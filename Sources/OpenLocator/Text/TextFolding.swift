@@ -15,25 +15,25 @@ public enum TextFolding {
     /// The folded form of `text`: lowercase ASCII letters and digits separated by single spaces.
     public static func fold(_ text: String) -> String {
         var text = text
-        // ASCII, the usual case, is folded straight from the string's own bytes.
-        if let folded = text.withUTF8({ bytes in bytes.allSatisfy({ $0 < 0x80 }) ? foldASCII(bytes) : nil }) {
-            return folded
-        }
-        var utf8 = Array(text.utf8)
-        if utf8.count > maxInputBytes {
-            var end = maxInputBytes
-            while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }  // cut before a character, not inside it
-            utf8.removeSubrange(end...)
-        }
-        let capacity = utf8.count * 8 + 64
-        var output = [CChar](repeating: 0, count: capacity)
-        let length = utf8.withUnsafeBufferPointer { input in
-            input.withMemoryRebound(to: CChar.self) { chars in
-                ol_fold_utf8(chars.baseAddress, chars.count, &output, capacity)
+        return text.withUTF8 { text in
+            // ASCII, the usual case, is folded straight from the string's own bytes.
+            if text.allSatisfy({ $0 < 0x80 }) { return foldASCII(text) }
+            var end = text.count
+            if end > maxInputBytes {
+                end = maxInputBytes
+                while end > 0, text[end] & 0xC0 == 0x80 { end -= 1 }  // cut before a character, not inside it
+            }
+            let input = UnsafeBufferPointer(rebasing: text[..<end])
+            // (Made on the stack for all but long text.)
+            let capacity = input.count * 8 + 64
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { output in
+                let length = input.withMemoryRebound(to: CChar.self) { chars in
+                    ol_fold_utf8(chars.baseAddress, chars.count, output.baseAddress, capacity)
+                }
+                guard length >= 0 else { return input.filter { $0 < 0x80 }.withUnsafeBufferPointer(foldASCII) }
+                return String(cString: output.baseAddress!)  // (ol_fold_utf8 ends it with a NUL)
             }
         }
-        guard length >= 0 else { return utf8.filter { $0 < 0x80 }.withUnsafeBufferPointer(foldASCII) }
-        return String(decoding: output.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `fold(parts.joined(separator: " "))`, made without joining the parts when they are
