@@ -125,7 +125,7 @@ public struct GazetteerBuilder: Sendable {
         var summaries: [SourceSummary] = []
         let countryNames = Dictionary(
             geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let localityText = { (place: PlaceRecord) in Self.localityText(place, countryNames) }
+        let localityParts = { (place: PlaceRecord) in Self.localityParts(place, countryNames) }
         do {
             let writer = try GazetteerWriter(path: temporary.path)
             try writer.connection.transaction {
@@ -136,7 +136,7 @@ public struct GazetteerBuilder: Sendable {
                     progress("reading and writing GeoNames \(reader.summary.name)")
                     summaries.append(
                         try Self.stream(
-                            reader, into: writer, localityText: localityText, counts: &counts,
+                            reader, into: writer, localityParts: localityParts, counts: &counts,
                             written: { ongoing("\(reader.summary.name): \($0) places written") }
                         ) { place in
                             localities.add(place)
@@ -172,7 +172,7 @@ public struct GazetteerBuilder: Sendable {
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
                 try Self.write(
-                    { remaining.next() }, into: writer, localityText: localityText, counts: &counts,
+                    { remaining.next() }, into: writer, localityParts: localityParts, counts: &counts,
                     written: { ongoing("\($0) of \(osmPlaces.count) places written") })
                 // The streets were written last, with consecutive ids (the places table is only
                 // ever appended to).
@@ -194,7 +194,7 @@ public struct GazetteerBuilder: Sendable {
                     nonisolated(unsafe) var merged = addressPoints.merged()
                     let remember = !streamed.isEmpty
                     try Self.write(
-                        { try merged.next() }, into: writer, localityText: localityText, counts: &counts,
+                        { try merged.next() }, into: writer, localityParts: localityParts, counts: &counts,
                         written: { ongoing("\($0) addresses written") }
                     ) {
                         if remember { knownAddresses.add($0) }
@@ -215,7 +215,7 @@ public struct GazetteerBuilder: Sendable {
                     progress("reading and writing \(reader.summary.name)")
                     nonisolated(unsafe) var duplicates = 0
                     var summary = try Self.stream(
-                        reader, into: writer, localityText: localityText, counts: &counts,
+                        reader, into: writer, localityParts: localityParts, counts: &counts,
                         written: { ongoing("\(reader.summary.name): \($0) places written") }
                     ) { place in
                         if knownAddresses.contains(place) {
@@ -261,15 +261,15 @@ public struct GazetteerBuilder: Sendable {
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
 
-    /// Streams one source file into the gazetteer (see ``write(_:into:localityText:counts:written:prepare:)``)
+    /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.
     private static func stream(
-        _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityText: @escaping (PlaceRecord) -> String,
+        _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityParts: @escaping (PlaceRecord) -> [String],
         counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (inout PlaceRecord) throws -> Bool
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
         try write(
-            { try reader.next() }, into: writer, localityText: localityText, counts: &counts, written: written,
+            { try reader.next() }, into: writer, localityParts: localityParts, counts: &counts, written: written,
             prepare: prepare)
         return reader.summary
     }
@@ -282,7 +282,7 @@ public struct GazetteerBuilder: Sendable {
     /// more threads does not go faster; overlapping it with SQLite's work does.)
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
-        localityText: @escaping (PlaceRecord) -> String, counts: inout [String: Int], written: (Int) -> Void,
+        localityParts: @escaping (PlaceRecord) -> [String], counts: inout [String: Int], written: (Int) -> Void,
         prepare: @escaping (inout PlaceRecord) throws -> Bool = { _ in true }
     ) throws {
         var total = 0
@@ -293,7 +293,7 @@ public struct GazetteerBuilder: Sendable {
                 var chunk = PlaceRowChunk(places: chunkSize, textBytes: textBytes + textBytes / 8)
                 while chunk.count < chunkSize, var place = try next() {
                     guard try prepare(&place) else { continue }
-                    chunk.append(place, searchText: SearchText(place, locality: localityText(place)))
+                    chunk.append(place, searchText: SearchText(place, locality: localityParts(place)))
                 }
                 textBytes = chunk.text.count
                 return chunk.isEmpty ? nil : chunk
@@ -336,18 +336,21 @@ public struct GazetteerBuilder: Sendable {
         return found
     }
 
-    /// The words that place a place: neighbourhood, city, postcode, region, country name.
-    private static func localityText(_ place: PlaceRecord, _ countryNames: [String: String]) -> String {
+    /// The words that place a place: neighbourhood, city, postcode, region, country name,
+    /// the empty ones left out.
+    private static func localityParts(_ place: PlaceRecord, _ countryNames: [String: String]) -> [String] {
         let countryName = place.country.isEmpty ? "" : countryNames[place.country] ?? ""
-        guard place.localityAliases.isEmpty else {
-            return String(
-                joiningNonEmpty: [place.neighborhood, place.city] + place.localityAliases + [
-                    place.postal, place.region, countryName, place.country,
-                ], separator: " ")
-        }
-        return String(
-            joiningNonEmpty: place.neighborhood, place.city, place.postal, place.region, countryName, place.country,
-            separator: " ")
+        var parts: [String] = []
+        parts.reserveCapacity(6 + place.localityAliases.count)
+        func add(_ part: String) { if !part.isEmpty { parts.append(part) } }
+        add(place.neighborhood)
+        add(place.city)
+        place.localityAliases.forEach(add)
+        add(place.postal)
+        add(place.region)
+        add(countryName)
+        add(place.country)
+        return parts
     }
 
     /// Deletes the temporary files of builds still running in this process. Call it when the

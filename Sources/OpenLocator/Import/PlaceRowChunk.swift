@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var chunk = PlaceRowChunk()
-/// chunk.append(place, searchText: SearchText(place, locality: "Kamppi Helsinki"))
+/// chunk.append(place, searchText: SearchText(place, locality: ["Kamppi", "Helsinki"]))
 /// try writer.insert(chunk)
 /// ```
 struct PlaceRowChunk: Sendable {

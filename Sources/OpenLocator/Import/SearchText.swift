@@ -5,8 +5,9 @@ struct SearchText: Sendable {
     var alternateNames: String
     var locality: String
 
-    /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and country.
-    init(_ place: borrowing PlaceRecord, locality: String) {
+    /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and
+    /// country, folded as one text (without being joined into one first).
+    init(_ place: borrowing PlaceRecord, locality: [String]) {
         name =
             place.addressType == .pointAddress
             ? TextFolding.fold(joining: [place.street, place.houseNumber]) : TextFolding.fold(place.name)
@@ -14,6 +15,6 @@ struct SearchText: Sendable {
             place.alternateNames.isEmpty
             ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
         alternateNames = alternates.joined(separator: " ; ")
-        self.locality = TextFolding.fold(locality)
+        self.locality = TextFolding.fold(joining: locality)
     }
 }

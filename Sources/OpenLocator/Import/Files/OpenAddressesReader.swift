@@ -23,10 +23,13 @@ struct OpenAddressesReader: PlaceFileReader {
     private var features: GeoJSONFeatureReader?
     private(set) var summary: SourceSummary
     private let category = CategoryTree.world["Point Address"]!.code
+    /// What each place's `source` starts with: "openaddresses:countrywide.csv:".
+    private let sourcePrefix: String
 
     init(_ url: String) throws {
         let source = try ByteReader(path: url)
         summary = SourceSummary(name: source.name, kind: "openaddresses", places: 0, skipped: 0, firstSkipped: [])
+        sourcePrefix = "openaddresses:\(source.name):"
         if try source.startsWithJSONObject() {
             features = GeoJSONFeatureReader(source)
             return
@@ -59,16 +62,17 @@ struct OpenAddressesReader: PlaceFileReader {
             while let record = try csv?.next() {
                 let fields = record.fields
                 func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
+                let (number, street) = (value(columns.number), value(columns.street))
                 let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
-                do {
-                    let place = try address(
-                        at: coordinate, line: record.line, number: value(columns.number),
-                        street: value(columns.street), city: value(columns.city), district: value(columns.district),
-                        region: value(columns.region), postcode: value(columns.postcode), id: value(columns.id))
+                switch Self.checked(number: number, street: street, at: coordinate) {
+                case .failure(let reason):
+                    summary.skip(line: record.line, because: reason.text)
+                case .success(let location):
                     summary.places += 1
-                    return place
-                } catch {
-                    summary.skip(line: record.line, because: error.text)
+                    return address(
+                        at: location, line: record.line, number: number, street: street, city: value(columns.city),
+                        district: value(columns.district), region: value(columns.region),
+                        postcode: value(columns.postcode), id: value(columns.id))
                 }
             }
             return nil
@@ -82,33 +86,38 @@ struct OpenAddressesReader: PlaceFileReader {
                     checkedCoordinate(latitude: $0.lat, longitude: $0.lon)
                 } ?? .failure(SkippedRowReason("the Point has no coordinates"))
                 : .failure(SkippedRowReason("no Point geometry"))
-            do {
-                let place = try address(
-                    at: coordinate, line: line, number: value("number"), street: value("street"),
-                    city: value("city"), district: value("district"), region: value("region"),
-                    postcode: value("postcode"), id: value("id").isEmpty ? value("hash") : value("id"))
+            let (number, street) = (value("number"), value("street"))
+            switch Self.checked(number: number, street: street, at: coordinate) {
+            case .failure(let reason):
+                summary.skip(line: line, because: reason.text)
+            case .success(let location):
                 summary.places += 1
-                return place
-            } catch {
-                summary.skip(line: line, because: error.text)
+                return address(
+                    at: location, line: line, number: number, street: street, city: value("city"),
+                    district: value("district"), region: value("region"), postcode: value("postcode"),
+                    id: value("id").isEmpty ? value("hash") : value("id"))
             }
         }
         return nil
     }
 
-    /// The point address of one row; throws why there is none when it lacks a number, a
-    /// street or a place on the globe. (Throwing, not returning an optional, hands the place
-    /// on without copying it.)
+    /// Where a row's address is, or why it has none: it lacks a number, a street or a place
+    /// on the globe.
+    private static func checked(
+        number: String, street: String, at coordinate: Result<(lat: Double, lon: Double), SkippedRowReason>
+    ) -> Result<(lat: Double, lon: Double), SkippedRowReason> {
+        guard !number.isEmpty, !street.isEmpty else { return .failure(SkippedRowReason("no NUMBER or STREET")) }
+        return coordinate
+    }
+
+    /// The point address of a row that has one (see ``checked(number:street:at:)``).
     private func address(
-        at coordinate: Result<(lat: Double, lon: Double), SkippedRowReason>, line: Int, number: String,
-        street: String, city: String, district: String, region: String, postcode: String, id: String
-    ) throws(SkippedRowReason) -> PlaceRecord {
-        guard !number.isEmpty, !street.isEmpty else { throw SkippedRowReason("no NUMBER or STREET") }
-        let location = try coordinate.get()
+        at location: (lat: Double, lon: Double), line: Int, number: String, street: String, city: String,
+        district: String, region: String, postcode: String, id: String
+    ) -> PlaceRecord {
         var place = PlaceRecord(
             name: "", addressType: .pointAddress, category: category, longitude: location.lon,
-            latitude: location.lat, importance: 0.02,
-            source: "openaddresses:\(summary.name):\(id.isEmpty ? String(line) : id)")
+            latitude: location.lat, importance: 0.02, source: sourcePrefix + (id.isEmpty ? String(line) : id))
         place.houseNumber = number
         place.street = street
         place.city = city.isEmpty ? district : city
