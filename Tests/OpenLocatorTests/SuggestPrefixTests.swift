@@ -32,3 +32,33 @@ import Testing
         }
     }
 }
+
+extension SuggestPrefixTests {
+    /// Every prefix of two or three letters and digits has a slot of its own, which gives the
+    /// prefix back; anything else has none (and is kept by hashing instead).
+    @Test func prefixesOfLettersAndDigitsAreNumberedOneToOne() {
+        let symbols = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+        var seen = Set<Int>()
+        for first in symbols {
+            for second in symbols {
+                for third in [nil] + symbols.map(Optional.some) {
+                    let bytes = [first, second] + (third.map { [$0] } ?? [])
+                    let prefix = SuggestPrefix(packed: bytes.reduce(0) { $0 << 8 | UInt32($1) })
+                    guard let slot = prefix.slot else {
+                        Issue.record("no slot for \(prefix.text)")
+                        return
+                    }
+                    #expect((0..<SuggestPrefix.slots).contains(slot))
+                    #expect(SuggestPrefix(slot: slot) == prefix, "\(prefix.text)")
+                    seen.insert(slot)
+                }
+            }
+        }
+        #expect(seen.count == SuggestPrefix.slots)
+        for other in ["a", "", "a;", ";;", "é", "A1", "a b"] {
+            var packed: UInt32 = 0
+            for byte in other.utf8 { packed = packed << 8 | UInt32(byte) }
+            #expect(SuggestPrefix(packed: packed).slot == nil, "\(other)")
+        }
+    }
+}
