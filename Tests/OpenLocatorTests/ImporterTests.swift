@@ -28,6 +28,29 @@ import Testing
         #expect(helsinki.importance > importer.places[1].importance)
     }
 
+    /// Alternate names: the comma-separated list split into names (Latin-script ones only for
+    /// small places), then folded, each kept once, sorted, without the place's own name.
+    @Test func alternateNamesAreSplitFilteredFoldedAndKeptOnce() {
+        let list = "Helsingfors,Хельсинки,,Helsinki,HELSINGFORS,Hèlsinki,Ḩelsinki,赫尔辛基,Stadi"
+        #expect(
+            GeoNamesImporter.searchableAlternateNames(list, keepAllScripts: true) == [
+                "Helsingfors", "Хельсинки", "Helsinki", "HELSINGFORS", "Hèlsinki", "Ḩelsinki", "赫尔辛基", "Stadi",
+            ])
+        #expect(
+            GeoNamesImporter.searchableAlternateNames(list, keepAllScripts: false) == [
+                "Helsingfors", "Helsinki", "HELSINGFORS", "Hèlsinki", "Ḩelsinki", "Stadi",
+            ])
+        #expect(GeoNamesImporter.searchableAlternateNames("", keepAllScripts: true).isEmpty)
+        var place = PlaceRecord(
+            name: "Helsinki", addressType: .locality, category: 0, longitude: 24.9, latitude: 60.2, importance: 1,
+            source: "test")
+        place.alternateNames = GeoNamesImporter.searchableAlternateNames(list, keepAllScripts: true)
+        let folded = SearchText(place, locality: []).alternateNames.components(separatedBy: " ; ")
+        // ("Хельсинки", "Hèlsinki" and "Ḩelsinki" fold to the name itself, "HELSINGFORS" to
+        // "helsingfors" again, and the Han name to its reading.)
+        #expect(folded == ["he er xin ji", "helsingfors", "stadi"])
+    }
+
     /// A chain is a folded name three or more POIs share, shown as its first POI writes it;
     /// counting keeps only a hash of each name, so the name is read back from that POI.
     @Test func chainsAreNamedAsTheirFirstPOIAndNeedThreePlaces() throws {

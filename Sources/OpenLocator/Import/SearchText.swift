@@ -11,9 +11,14 @@ struct SearchText: Sendable {
         name =
             place.addressType == .pointAddress
             ? TextFolding.fold(joining: [place.street, place.houseNumber]) : TextFolding.fold(place.name)
-        let alternates =
-            place.alternateNames.isEmpty
-            ? [] : Set(place.alternateNames.map(TextFolding.fold)).subtracting(["", name]).sorted()
+        // Sorted, then each kept once: folded text is ASCII, so byte order is `<`'s order, found
+        // without hashing every name into a set (a GeoNames city has hundreds).
+        var folded = place.alternateNames.map(TextFolding.fold)
+        folded.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var alternates: [String] = []
+        for alternate in folded where alternate != alternates.last && !alternate.isEmpty && alternate != name {
+            alternates.append(alternate)
+        }
         alternateNames = alternates.joined(separator: " ; ")
         self.locality = TextFolding.fold(joining: locality)
     }

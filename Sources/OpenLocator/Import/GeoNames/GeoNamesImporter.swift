@@ -93,11 +93,18 @@ struct GeoNamesImporter {
     static let allScriptsPopulation: Int64 = 15_000
 
     /// The comma-separated alternate names worth indexing.
+    ///
+    /// (Split at the comma's byte: splitting the string into characters found grapheme-cluster
+    /// boundaries across every name, a sixth of a GeoNames build's reading thread.)
     static func searchableAlternateNames(_ list: String, keepAllScripts: Bool) -> [String] {
-        list.split(separator: ",").filter { name in
-            keepAllScripts
-                || name.unicodeScalars.allSatisfy { $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) }
-        }.map(String.init)
+        list.utf8.split(separator: UInt8(ascii: ",")).compactMap { bytes in
+            let name = Substring(bytes)
+            guard
+                keepAllScripts
+                    || name.unicodeScalars.allSatisfy({ $0.value < 0x250 || (0x1E00..<0x1F00).contains($0.value) })
+            else { return nil }
+            return String(name)
+        }
     }
 
     /// Population on a log scale: 1,000 people ≈ 0.4, 100,000 ≈ 0.67, 10 million ≈ 0.93, capped at 1.
