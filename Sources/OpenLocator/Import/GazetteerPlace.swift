@@ -55,8 +55,11 @@ public struct GazetteerPlace: Sendable, Hashable {
     private static let streetName = CategoryTree.world["Street Name"]!
     private static let populatedPlace = CategoryTree.world["Populated Place"]!
 
-    /// The gazetteer row; throws why there can be none.
-    func record(source: String) throws(SkippedRowReason) -> PlaceRecord {
+    /// The gazetteer row, with the details a file of places may add; throws why there can be
+    /// none.
+    func record(
+        source: String, phone: String = "", url: String = "", region: String = ""
+    ) throws(SkippedRowReason) -> PlaceRecord {
         // An ArcGIS name of any level, else an everyday synonym ("cafe", "petrol station").
         guard let category = CategoryTree.world[category] ?? CategoryResolver.world.categories(matching: category).first
         else {
@@ -74,13 +77,11 @@ public struct GazetteerPlace: Sendable, Hashable {
         guard !name.trimmedSpaces.isEmpty || (type == .pointAddress && !street.isEmpty) else {
             throw SkippedRowReason("no name")
         }
-        var place = PlaceRecord(
-            name: name, addressType: type, category: category.code, longitude: longitude, latitude: latitude,
-            importance: importance.isFinite ? min(1, max(0, importance)) : 0.1, source: source)
-        place.houseNumber = houseNumber
-        place.street = street
-        place.postal = postal
-        place.city = city
-        return place
+        // (One initializer call: set one by one after it, the place was copied, a retain and a
+        // release of each of its strings.)
+        return PlaceRecord(
+            name: name, addressType: type, category: category.code, houseNumber: houseNumber, street: street,
+            city: city, region: region, postal: postal, phone: phone, url: url, longitude: longitude,
+            latitude: latitude, importance: importance.isFinite ? min(1, max(0, importance)) : 0.1, source: source)
     }
 }

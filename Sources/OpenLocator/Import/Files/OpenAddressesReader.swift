@@ -115,15 +115,12 @@ struct OpenAddressesReader: PlaceFileReader {
         at location: (lat: Double, lon: Double), line: Int, number: String, street: String, city: String,
         district: String, region: String, postcode: String, id: String
     ) -> PlaceRecord {
-        var place = PlaceRecord(
-            name: "", addressType: .pointAddress, category: category, longitude: location.lon,
-            latitude: location.lat, importance: 0.02, source: sourcePrefix + (id.isEmpty ? String(line) : id))
-        place.houseNumber = number
-        place.street = street
-        place.city = city.isEmpty ? district : city
-        place.neighborhood = city.isEmpty ? "" : district
-        place.region = region
-        place.postal = postcode
-        return place
+        // (One initializer call: set one by one after it, the place was copied, a retain and a
+        // release of each of its strings.)
+        PlaceRecord(
+            name: "", addressType: .pointAddress, category: category, houseNumber: number, street: street,
+            neighborhood: city.isEmpty ? "" : district, city: city.isEmpty ? district : city, region: region,
+            postal: postcode, longitude: location.lon, latitude: location.lat, importance: 0.02,
+            source: sourcePrefix + (id.isEmpty ? String(line) : id))
     }
 }

@@ -25,8 +25,7 @@ enum OwnPlaceFields {
     static let latitude = ["lat", "latitude", "y"]
     static let longitude = ["lon", "lng", "longitude", "x"]
 
-    /// The place a row's fields describe; throws why there is none. (Throwing, not returning
-    /// a `Result`, hands the place on without copying it: a build reads millions.)
+    /// The place a row's fields describe; throws why there is none.
     static func place(
         latitude: Double, longitude: Double, value: (Field) -> String, source: String
     ) throws(SkippedRowReason) -> PlaceRecord {
@@ -42,11 +41,7 @@ enum OwnPlaceFields {
             }
             own.importance = number
         }
-        var place = try own.record(source: source)
-        place.phone = value(.phone)
-        place.url = value(.url)
-        place.region = value(.region)
-        return place
+        return try own.record(source: source, phone: value(.phone), url: value(.url), region: value(.region))
     }
 }
 

@@ -117,18 +117,13 @@ struct GeoNamesReader: PlaceFileReader {
         name: String, latitude: Double, longitude: Double, countryCode: String, region: String, subregion: String,
         population: Int64, isCapital: Bool, isNeighborhood: Bool, source: String, alternateNames: [String]
     ) -> PlaceRecord {
-        let country = countries[countryCode]
-        var place = PlaceRecord(
+        // (One initializer call: set one by one after it, the place was copied, a retain and a
+        // release of each of its strings.)
+        PlaceRecord(
             name: name, addressType: .locality, category: isNeighborhood ? neighborhoodCategory : cityCategory,
-            longitude: longitude, latitude: latitude,
-            importance: GeoNamesImporter.importance(population: population, isCapital: isCapital), source: source)
-        place.city = name
-        place.region = region
-        place.subregion = subregion
-        place.country = country?.iso3 ?? countryCode
-        place.population = population
-        place.alternateNames = alternateNames
-        place.placeAddress = [name, region].filter { !$0.isEmpty }.joined(separator: ", ")
-        return place
+            city: name, subregion: subregion, region: region, country: countries[countryCode]?.iso3 ?? countryCode,
+            placeAddress: String(joiningNonEmpty: name, region, separator: ", "), longitude: longitude,
+            latitude: latitude, importance: GeoNamesImporter.importance(population: population, isCapital: isCapital),
+            population: population, source: source, alternateNames: alternateNames)
     }
 }
