@@ -279,7 +279,10 @@ public struct GazetteerBuilder: Sendable {
     /// it by returning `false`), folds its text and lays the rows out as a ``PlaceRowChunk``,
     /// while this thread writes the chunk before and then calls `written` with the number
     /// written so far. (ICU's transliterators lock shared data on every call, so folding on
-    /// more threads does not go faster; overlapping it with SQLite's work does.)
+    /// more threads does not go faster: 400,000 GeoNames alternate names folded in 1.2–1.5 s on
+    /// one thread and 1.7–1.9 s split over two. Overlapping folding with SQLite's work does. A
+    /// third stage, folding on a thread of its own, made a 2.35M-row GeoNames build slower:
+    /// 32–35 s against 38 s, with a quarter more CPU.)
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
         localityParts: @escaping (PlaceRecord) -> [String], counts: inout [String: Int], written: (Int) -> Void,
