@@ -33,6 +33,38 @@ import Testing
         #expect(records.map(\.terminated) == [true, true, true, false])
     }
 
+    /// Random records written as CSV (quoted where they must be, LF or CRLF line ends, with or
+    /// without a byte-order mark and a last line end) read back as they were, on the lines they
+    /// start on, whatever the block size.
+    @Test(arguments: [1, 3, 64, 1 << 20])
+    func csvReadsBackWhatWasWrittenWhateverTheBlockSize(blockSize: Int) throws {
+        var random = SplitMix64(seed: UInt64(blockSize))
+        let pieces = ["a", "Bc", "", " ", ",", "\"", "\"\"", "\n", "\r\n", "é", "東京", "x\"y", ";", "\t"]
+        for _ in 0..<200 {
+            var expected: [[String]] = []
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let fields = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                        .joined()
+                }
+                expected.append(fields)
+            }
+            var text = Bool.random(using: &random) ? "\u{FEFF}" : ""
+            var lines: [Int] = []
+            for (index, fields) in expected.enumerated() {
+                lines.append(text.filter { $0 == "\n" || $0 == "\r\n" }.count + 1)
+                // (A lone empty field is written quoted: an empty line is no record.)
+                text += fields == [""] ? "\"\"" : fields.map { CSVReader.escaped($0) }.joined(separator: ",")
+                if index < expected.count - 1 || Bool.random(using: &random) {
+                    text += Bool.random(using: &random) ? "\n" : "\r\n"
+                }
+            }
+            let records = try Self.records(text, blockSize: blockSize)
+            #expect(records.map(\.fields) == expected, "\(text.debugDescription)")
+            #expect(records.map(\.line) == lines, "\(text.debugDescription)")
+        }
+    }
+
     @Test(arguments: [
         ("id,address,note\n", ","), ("id;osoite;kaupunki\r\n1;a,b;c\n", ";"), ("id\tname, with comma\tx\n", "\t"),
         ("a|b|c\n", "|"), ("address\n", ","), (#""a;b;c",d"# + "\n", ","), ("a;b,c;d\n", ";"), ("", ","),

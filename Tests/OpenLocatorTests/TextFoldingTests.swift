@@ -81,8 +81,26 @@ import Testing
             let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
             expectSame(Array(text.joined().utf8), text.joined())
         }
-        for bytes: [UInt8] in [[0xC3], [0x61, 0xC3], [0xE1, 0xB8], [0xC1, 0x81], [0xE0, 0x81, 0x81], [0xFF, 0x61]] {
-            expectSame(bytes, "\(bytes)", folds: false)
+        // Not UTF-8: truncated, overlong (two of them would decode into the table), a stray byte.
+        let notUTF8: [[UInt8]] = [
+            [0xC3], [0x61, 0xC3], [0xE1, 0xB8], [0xC1, 0x81], [0xE0, 0x81, 0x81], [0xE0, 0x83, 0x80],
+            [0x41, 0xE0, 0x83, 0x95, 0x20, 0x42], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80], [0xFF, 0x61],
+        ]
+        for bytes in notUTF8 { expectSame(bytes, "\(bytes)", folds: false) }
+        // Output that does not fit fails alike on both paths; what fits ends with a NUL.
+        for text in ["Hämeentie 10", "ÆØÅ æøå Łódź", "Ḩelsinki"] {
+            for capacity in 1...24 {
+                var outputs: [[CChar]] = []
+                for fold: Fold in [{ ol_fold_utf8($0, $1, $2, $3) }, { ol_fold_utf8_through_utf16($0, $1, $2, $3) }] {
+                    var out = [CChar](repeating: 0x7F, count: capacity)
+                    let length = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { fold($0.baseAddress, $0.count, &out, capacity) }
+                    }
+                    if length >= 0 { #expect(out[length] == 0, "\(text) in \(capacity)") }
+                    outputs.append(length < 0 ? [] : Array(out[...length]))
+                }
+                #expect(outputs[0] == outputs[1], "\(text) in \(capacity)")
+            }
         }
     }
 

@@ -5,8 +5,9 @@ struct SearchText: Sendable {
     var alternateNames: String
     var locality: String
 
-    /// Folds a place's names; `locality` is its neighbourhood, city, postcode, region and
-    /// country, folded as one text (without being joined into one first).
+    /// Folds a place's names; `locality` is the words that place it (neighbourhood, city, other
+    /// names of the city, postcode, region, country), folded as if joined by spaces
+    /// (``TextFolding/fold(joining:)``).
     init(_ place: borrowing PlaceRecord, locality: [String]) {
         name =
             place.addressType == .pointAddress
