@@ -339,20 +339,18 @@ public struct GazetteerBuilder: Sendable {
         return found
     }
 
-    /// The words that place a place: neighbourhood, city, postcode, region, country name,
-    /// the empty ones left out.
+    /// The words that place a place, the empty ones left out: neighbourhood, city, the city's
+    /// other names, postcode, region, country name and code.
     private static func localityParts(_ place: PlaceRecord, _ countryNames: [String: String]) -> [String] {
-        let countryName = place.country.isEmpty ? "" : countryNames[place.country] ?? ""
         var parts: [String] = []
         parts.reserveCapacity(6 + place.localityAliases.count)
-        func add(_ part: String) { if !part.isEmpty { parts.append(part) } }
-        add(place.neighborhood)
-        add(place.city)
-        place.localityAliases.forEach(add)
-        add(place.postal)
-        add(place.region)
-        add(countryName)
-        add(place.country)
+        parts.appendUnlessEmpty(place.neighborhood)
+        parts.appendUnlessEmpty(place.city)
+        for alias in place.localityAliases { parts.appendUnlessEmpty(alias) }
+        parts.appendUnlessEmpty(place.postal)
+        parts.appendUnlessEmpty(place.region)
+        if !place.country.isEmpty { parts.appendUnlessEmpty(countryNames[place.country] ?? "") }
+        parts.appendUnlessEmpty(place.country)
         return parts
     }
 
@@ -376,5 +374,12 @@ final class UnfinishedBuilds: @unchecked Sendable {
     func removeAll() {
         let pending = lock.withLock { files }
         for url in pending { try? FileManager.default.removeItem(at: url) }
+    }
+}
+
+extension [String] {
+    /// Appends `text` unless it is empty.
+    fileprivate mutating func appendUnlessEmpty(_ text: String) {
+        if !text.isEmpty { append(text) }
     }
 }
