@@ -77,8 +77,6 @@ public struct GazetteerPlace: Sendable, Hashable {
         guard !name.trimmedSpaces.isEmpty || (type == .pointAddress && !street.isEmpty) else {
             throw SkippedRowReason("no name")
         }
-        // (One initializer call: set one by one after it, the place was copied, a retain and a
-        // release of each of its strings.)
         return PlaceRecord(
             name: name, addressType: type, category: category.code, houseNumber: houseNumber, street: street,
             city: city, region: region, postal: postal, phone: phone, url: url, longitude: longitude,

@@ -84,13 +84,14 @@ struct SuggestIndex {
     /// B-tree; a chain named as its first POI is, read back from `places`.
     func write(to connection: SQLiteConnection) throws {
         var prefixes: [(prefix: String, id: Int64, importance: Double)] = []
-        let bySlot = bestBySlot.indices.lazy.filter { !bestBySlot[$0].isEmpty }.map {
-            (SuggestPrefix(slot: $0), bestBySlot[$0])
-        }
-        for (prefix, list) in Array(bySlot) + Array(bestOfOthers) {
+        func add(_ prefix: SuggestPrefix, _ list: [(importance: Double, id: Int64)]) {
             let text = prefix.text
             prefixes += list.map { (text, $0.id, $0.importance) }
         }
+        for slot in bestBySlot.indices where !bestBySlot[slot].isEmpty {
+            add(SuggestPrefix(slot: slot), bestBySlot[slot])
+        }
+        for (prefix, list) in bestOfOthers { add(prefix, list) }
         prefixes.sort { ($0.prefix, $0.id) < ($1.prefix, $1.id) }
         let insertPrefix = try connection.statement(
             "INSERT INTO suggest_prefixes(prefix, id, importance) VALUES (?, ?, ?)")
@@ -165,14 +166,14 @@ extension SuggestPrefix {
 
     /// The prefix of letters and digits numbered `slot` (see ``slot``).
     init(slot: Int) {
-        let (digits, value) = slot < 36 * 36 ? (2, slot) : (3, slot - 36 * 36)
+        let digits = slot < 36 * 36 ? 2 : 3
+        var value = slot < 36 * 36 ? slot : slot - 36 * 36
         packed = 0
-        for position in (0..<digits).reversed() {
-            var divisor = 1
-            for _ in 0..<position { divisor *= 36 }
-            let digit = value / divisor % 36
+        for position in 0..<digits {  // (the last character first)
+            let digit = value % 36
+            value /= 36
             let byte = digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit - 10)
-            packed = packed << 8 | UInt32(byte)
+            packed |= UInt32(byte) << (8 * UInt32(position))
         }
     }
 }

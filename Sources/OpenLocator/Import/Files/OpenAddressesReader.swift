@@ -115,8 +115,6 @@ struct OpenAddressesReader: PlaceFileReader {
         at location: (lat: Double, lon: Double), line: Int, number: String, street: String, city: String,
         district: String, region: String, postcode: String, id: String
     ) -> PlaceRecord {
-        // (One initializer call: set one by one after it, the place was copied, a retain and a
-        // release of each of its strings.)
         PlaceRecord(
             name: "", addressType: .pointAddress, category: category, houseNumber: number, street: street,
             neighborhood: city.isEmpty ? "" : district, city: city.isEmpty ? district : city, region: region,

@@ -117,8 +117,6 @@ struct GeoNamesReader: PlaceFileReader {
         name: String, latitude: Double, longitude: Double, countryCode: String, region: String, subregion: String,
         population: Int64, isCapital: Bool, isNeighborhood: Bool, source: String, alternateNames: [String]
     ) -> PlaceRecord {
-        // (One initializer call: set one by one after it, the place was copied, a retain and a
-        // release of each of its strings.)
         PlaceRecord(
             name: name, addressType: .locality, category: isNeighborhood ? neighborhoodCategory : cityCategory,
             city: name, subregion: subregion, region: region, country: countries[countryCode]?.iso3 ?? countryCode,
