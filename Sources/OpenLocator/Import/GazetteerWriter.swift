@@ -147,11 +147,16 @@ final class GazetteerWriter {
             && streetSegmentsRTree.count < placesRTree.count
         indexDatabase.endOfPlaces(writingRTree: !writesPlacesRTree)
         if writesPlacesRTree { try placesRTree.startPacking(for: connection) }
-        // Sorted on this thread alone: with `PRAGMA threads = 2` its helper thread competed with
-        // the side thread, and the step took 2.0–2.8 s against 1.8–2.5 s (1M OpenAddresses rows,
-        // 11 alternated builds), and in sqlite3 half as much CPU again.
+        // With one helper thread, SQLite sorts runs of index keys while this thread reads the
+        // table on. That pays only when the side thread has little left, as when this thread
+        // writes the places' R*Tree: the step took 0.9–1.3 s against 1.2–1.5 s (1M OpenAddresses
+        // rows, 6 alternated builds; two helpers, 0.9–1.3 s). With the side thread merging the
+        // full-text index (1M own places), the helper only competed with it: 2.0–3.2 s against
+        // 2.4–2.9 s.
         step("secondary indexes")
+        if writesPlacesRTree { try connection.execute("PRAGMA threads = 1") }
         try connection.execute(inOrderIndexes.remainingStatements)
+        try connection.execute("PRAGMA threads = 0")
         step("street segments' R*Tree")
         try connection.transaction { try streetSegmentsRTree.write(to: connection) }
         step("suggest tables")
