@@ -112,8 +112,8 @@ import Testing
         }
         #expect(read.count > 1 && read == read.sorted() && read.last == 100)
         #expect(
-            details.contains("indexing: secondary indexes")
-                && details.contains("indexing: full-text index and places' R*Tree")
+            details.contains("indexing: secondary indexes") && details.contains("indexing: places' R*Tree")
+                && details.contains("indexing: full-text index")
         )
         #expect(details.last == "done")
     }

@@ -131,30 +131,31 @@ final class GazetteerWriter {
     }
 
     /// Builds the secondary indexes and writes the street segments' R*Tree and the suggest
-    /// tables while the side thread merges the full-text index and (usually) writes the
-    /// places' R*Tree; then copies those in and makes the statistics, calling `step` with the
-    /// name of each step as it starts. (Each thread writes one of the R*Trees: a country's
-    /// street segments are millions, and copying them in would cost as much again.)
+    /// tables while the side thread merges the full-text index; then writes the places' R*Tree,
+    /// copies the side thread's tables in and makes the statistics, calling `step` with the
+    /// name of each step as it starts.
     ///
-    /// When this thread has little left to do, it writes the places' R*Tree itself, after its
-    /// other steps: when it kept both in-order indexes up (its remaining index is then the
-    /// street one alone) and has fewer street segments than places. That is an OpenAddresses
-    /// build: at 1M rows, this thread waited a second for the side thread, which still had the
-    /// full-text index's last segment, the merge, the vocabulary and the R*Tree ahead of it.
+    /// The places' R*Tree is packed on a thread of its own meanwhile and written here: copying
+    /// it in from the side database costs as much as writing it (0.38 s for the million rows of
+    /// its `_rowid` table), so the side thread writes it only when this one has more to write
+    /// already, a street segment for each place or more (a country's OSM streets). Written here,
+    /// 1M own places built in 6.9 s against 7.4 s, 300,000 GeoNames rows in 5.7 s against 6.3 s
+    /// (alternated builds), and 1M OpenAddresses rows no longer waited a second for the side
+    /// thread.
     func finish(step: (String) -> Void = { _ in }) throws {
-        let writesPlacesRTree =
-            inOrderIndexes.keepsCategoryIndex && inOrderIndexes.keepsCountryIndex
-            && streetSegmentsRTree.count < placesRTree.count
+        let writesPlacesRTree = streetSegmentsRTree.count < placesRTree.count
         indexDatabase.endOfPlaces(writingRTree: !writesPlacesRTree)
         if writesPlacesRTree { try placesRTree.startPacking(for: connection) }
         // With one helper thread, SQLite sorts runs of index keys while this thread reads the
-        // table on. That pays only when the side thread has little left, as when this thread
-        // writes the places' R*Tree: the step took 0.9–1.3 s against 1.2–1.5 s (1M OpenAddresses
-        // rows, 6 alternated builds; two helpers, 0.9–1.3 s). With the side thread merging the
-        // full-text index (1M own places), the helper only competed with it: 2.0–3.2 s against
-        // 2.4–2.9 s.
+        // table on. That pays only when the side thread has little left, as after an
+        // OpenAddresses build, whose in-order indexes leave the street index alone to make: the
+        // step took 0.9–1.3 s against 1.2–1.5 s (1M rows, 6 alternated builds; two helpers,
+        // 0.9–1.3 s). With the side thread merging the full-text index (1M own places), the
+        // helper only competed with it: 2.0–3.2 s against 2.4–2.9 s.
         step("secondary indexes")
-        if writesPlacesRTree { try connection.execute("PRAGMA threads = 1") }
+        if inOrderIndexes.keepsCategoryIndex && inOrderIndexes.keepsCountryIndex {
+            try connection.execute("PRAGMA threads = 1")
+        }
         try connection.execute(inOrderIndexes.remainingStatements)
         try connection.execute("PRAGMA threads = 0")
         step("street segments' R*Tree")
