@@ -116,14 +116,9 @@ extension GazetteerBackend {
             return candidate(sameNumber.place, score: 100 - Self.letterMismatchDeduction)
         }
         if numbered.isEmpty {
-            // The piece of the street the search ranked first, else the street's first piece.
-            var streetRow = streetMatch?.row
-            if streetRow == nil {
-                try statement.forEachRow([.text(street), .text(AddressType.streetName.rawValue), .text(city)]) { row in
-                    if streetRow == nil { streetRow = PlaceRecord(row: row) }
-                }
-            }
-            guard let streetRow else { return nil }
+            // The piece of the street the search ranked first. (A point address matched instead
+            // has no number that reads as one: that street is not answered.)
+            guard let streetRow = streetMatch?.row else { return nil }
             var found = candidate(streetRow, score: 100 - Self.streetOnlyDeduction)
             found.sameAs = streetMatch?.match.sameAs
             return found
