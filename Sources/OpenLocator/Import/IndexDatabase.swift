@@ -1,15 +1,16 @@
 import Foundation
 
-/// The full-text index, its vocabulary and the places' R*Tree, built in a database file of
-/// their own on a thread of their own while the gazetteer's connection writes `places` and its
-/// indexes.
+/// The full-text index and its vocabulary (and the places' R*Tree, when the gazetteer's writer
+/// has as many street segments to write), built in a database file of their own on a thread of
+/// their own while the gazetteer's connection writes `places` and its indexes.
 /// ``move(into:)`` then copies the finished tables into the gazetteer and deletes the file
 /// (as does dropping this before).
 ///
 /// SQLite writes a database on one thread at a time, and most of a build is SQLite's work.
 /// With two files, each core writes one. The copy (`INSERT INTO t SELECT * FROM side.t`,
-/// table by table) is cheap next to building: 0.4 s at 1M places, nearly all of it the
-/// R*Tree's million-row `_rowid` table; the 17 MB full-text index takes 0.02 s.
+/// table by table) is cheap for the full-text index (0.02 s for 17 MB at 1M places), but not
+/// for an R*Tree: its million-row `_rowid` table takes 0.38 s, as long as writing it, which is
+/// why the gazetteer's writer usually writes the places' tree itself.
 ///
 /// ```swift
 /// let side = try IndexDatabase(path: path + ".index.partial") { try rTree.write(to: $0) }
