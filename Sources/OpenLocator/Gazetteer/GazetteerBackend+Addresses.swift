@@ -118,9 +118,9 @@ extension GazetteerBackend {
         if numbered.isEmpty {
             // The piece of the street the search ranked first. (A point address matched instead
             // has no number that reads as one: that street is not answered.)
-            guard let streetRow = streetMatch?.row else { return nil }
-            var found = candidate(streetRow, score: 100 - Self.streetOnlyDeduction)
-            found.sameAs = streetMatch?.match.sameAs
+            guard let streetMatch else { return nil }
+            var found = candidate(streetMatch.row, score: 100 - Self.streetOnlyDeduction)
+            found.sameAs = streetMatch.match.sameAs
             return found
         }
         // Between neighbours on the same side of the street (same parity) where they surround

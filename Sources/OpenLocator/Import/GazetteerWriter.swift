@@ -153,9 +153,7 @@ final class GazetteerWriter {
         // 0.9–1.3 s). With the side thread merging the full-text index (1M own places), the
         // helper only competed with it: 2.0–3.2 s against 2.4–2.9 s.
         step("secondary indexes")
-        if inOrderIndexes.keepsCategoryIndex && inOrderIndexes.keepsCountryIndex {
-            try connection.execute("PRAGMA threads = 1")
-        }
+        if inOrderIndexes.leaveOnlyTheStreetIndex { try connection.execute("PRAGMA threads = 1") }
         try connection.execute(inOrderIndexes.remainingStatements)
         try connection.execute("PRAGMA threads = 0")
         step("street segments' R*Tree")

@@ -28,8 +28,12 @@ struct InOrderIndexes {
 
     /// The last place's keys; `nil` before the first.
     private var last: Keys?
-    private(set) var keepsCategoryIndex = true
-    private(set) var keepsCountryIndex = true
+    private var keepsCategoryIndex = true
+    private var keepsCountryIndex = true
+
+    /// Whether both indexes were kept up to the last place, which leaves the street index
+    /// alone for ``remainingStatements`` to make.
+    var leaveOnlyTheStreetIndex: Bool { keepsCategoryIndex && keepsCountryIndex }
 
     /// Creates the indexes kept up while inserting (on an empty `places`).
     var createStatements: String { GazetteerSchema.categoryIndex + GazetteerSchema.countryIndex }
