@@ -97,6 +97,29 @@ import Testing
         #expect(field.oneLine == expected)
     }
 
+    /// Importers read records as bytes and make strings of the fields they use: the same text
+    /// as ``CSVReader/next()``, on one line, even for a record kept past the next read.
+    @Test(arguments: [2, 5, 1 << 20])
+    func fieldsReadAsBytesAreTheRecordsText(blockSize: Int) throws {
+        let text = "a,\"b, c\",,é\r\n1,\"two\nlines\",  3 ,x\n\n\" 60,17 \",24.5,nan,\"\"\"\""
+        var csv = CSVReader(try ByteReader(path: Self.file(Array(text.utf8)), blockSize: blockSize))
+        let first = try #require(try csv.nextFields())
+        let second = try #require(try csv.nextFields())
+        let third = try #require(try csv.nextFields())
+        #expect(try csv.nextFields()?.line == nil)
+        #expect((0..<first.count).map(first.text) == ["a", "b, c", "", "é"])
+        #expect((0..<second.count).map { CSVColumns.value(second, $0) } == ["1", "two lines", "3", "x"])
+        #expect((0..<third.count).map(third.text) == [" 60,17 ", "24.5", "nan", "\""])
+        #expect([first.line, second.line, third.line] == [1, 2, 5] as [Int])
+        #expect([first.terminated, third.terminated] == [true, false])
+        #expect(CSVColumns.value(second, 9) == "" && CSVColumns.value(second, nil) == "")
+        // A decimal comma and spaces are read as text; the plain decimal from the bytes.
+        let coordinate = try CSVColumns.coordinate(third, latitude: 0, longitude: 1).get()
+        #expect(coordinate.lat == 60.17 && coordinate.lon == 24.5)
+        #expect((try? CSVColumns.coordinate(third, latitude: 2, longitude: 1).get()) == nil)  // "nan"
+        #expect((try? CSVColumns.coordinate(third, latitude: 0, longitude: 7).get()) == nil)  // no column 7
+    }
+
     /// Coordinates are read by a fast path for plain decimals; it must give exactly the
     /// double `Double(_:)` gives, and leave everything else to it.
     @Test func plainDecimalsReadAsDoubleReadsThem() {

@@ -19,6 +19,44 @@ public struct CSVReader {
         public var terminated = true
     }
 
+    /// One record's fields as bytes (see ``CSVReader/nextFields()``).
+    public struct Fields {
+        /// The fields one after another, and where each ends.
+        fileprivate let bytes: [UInt8]
+        fileprivate let ends: [Int]
+        fileprivate let encoding: TextEncoding
+        /// The line the record starts on (1-based).
+        public let line: Int
+        /// Whether the file ended inside a quoted field (the record holds what was there).
+        public let unterminatedQuote: Bool
+        /// Whether the record ended with a line break (the last record of a file may not).
+        public let terminated: Bool
+
+        public var count: Int { ends.count }
+
+        /// Where field `index` lies in ``bytes``.
+        private func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+        /// Whether field `index` is empty.
+        public func isEmpty(_ index: Int) -> Bool { range(index).isEmpty }
+
+        /// Field `index` as text, in the file's encoding (bytes that are not UTF-8 in a UTF-8
+        /// file become U+FFFD).
+        public func text(_ index: Int) -> String {
+            let range = range(index)
+            guard encoding == .utf8 else { return CSVReader.windows1252Text(Array(bytes[range])) }
+            return bytes.withUnsafeBufferPointer { String(decoding: $0[range], as: UTF8.self) }
+        }
+
+        /// Calls `body` with field `index`'s bytes, valid only inside `body`.
+        public func withBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+            -> Result
+        {
+            let range = range(index)
+            return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
     /// How a file's bytes are text.
     public enum TextEncoding: Sendable {
         /// UTF-8; bytes that are not become U+FFFD.
@@ -40,8 +78,10 @@ public struct CSVReader {
     private var markPossible = true
     /// Whether the last record had a quoted field (so a lone empty field was written `""`).
     private var lastRecordQuoted = false
-    /// The fields of the last record, so the next one's array is made big enough at once.
-    private var lastFieldCount = 0
+    /// The last record's fields, one after another, and where each ends in `fieldBytes`
+    /// (kept to reuse their storage).
+    private var fieldBytes: [UInt8] = []
+    private var fieldEnds: [Int] = []
     /// Bytes of the input up to the end of the last record returned.
     public private(set) var offset: Int64 = 0
 
@@ -65,11 +105,34 @@ public struct CSVReader {
 
     /// The next record, or `nil` at the end of the input.
     public mutating func next() throws -> Record? {
+        guard let fields = try nextFields() else { return nil }
+        var record = Record(fields: [], line: fields.line)
+        record.fields.reserveCapacity(fields.count)
+        for index in 0..<fields.count { record.fields.append(fields.text(index)) }
+        (record.unterminatedQuote, record.terminated) = (fields.unterminatedQuote, fields.terminated)
+        return record
+    }
+
+    /// The next record as bytes, or `nil` at the end of the input: for a reader that makes
+    /// strings of only some fields, and reads numbers from the bytes.
+    ///
+    /// The record shares the reader's storage, which the next call reuses: read it before
+    /// then. (Kept longer, it stays right, and the next call copies the storage.)
+    ///
+    /// ```swift
+    /// while let fields = try csv.nextFields() {
+    ///     let street = fields.text(3)
+    ///     let longitude = fields.withBytes(0) { plainDecimal($0) }
+    /// }
+    /// ```
+    public mutating func nextFields() throws -> Fields? {
         while true {
-            guard let record = try nextRecord() else { return nil }
+            guard let (line, unterminatedQuote, terminated) = try nextRecord() else { return nil }
             // A blank line is no record; a line of `""` is one, with one empty field.
-            if record.fields.count == 1, record.fields[0].isEmpty, !lastRecordQuoted { continue }
-            return record
+            if fieldEnds.count == 1, fieldEnds[0] == 0, !lastRecordQuoted { continue }
+            return Fields(
+                bytes: fieldBytes, ends: fieldEnds, encoding: encoding, line: line,
+                unterminatedQuote: unterminatedQuote, terminated: terminated)
         }
     }
 
@@ -94,12 +157,13 @@ public struct CSVReader {
         case delimiter, lineEnd, quote, blockEnd
     }
 
-    private mutating func nextRecord() throws -> Record? {
-        var fields: [String] = []
-        fields.reserveCapacity(lastFieldCount)
-        // A field's bytes when it is more than one run: quoted, or across blocks.
-        var field: [UInt8] = []
-        var record = Record(fields: [], line: line)
+    /// Reads the next record's fields into ``fieldBytes`` and ``fieldEnds``; `nil` at the end of
+    /// the input.
+    private mutating func nextRecord() throws -> (line: Int, unterminatedQuote: Bool, terminated: Bool)? {
+        fieldBytes.removeAll(keepingCapacity: true)
+        fieldEnds.removeAll(keepingCapacity: true)
+        let recordLine = line
+        var fieldStart = 0  // where the field being read starts in `fieldBytes`
         var inQuotes = false
         lastRecordQuoted = false
         var sawAnything = false
@@ -107,28 +171,25 @@ public struct CSVReader {
             // A byte-order mark is skipped; the bytes of a partial one are text.
             markPossible = false
             let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            while field.count < mark.count, try peekByte() == mark[field.count] { field.append(try nextByte()!) }
-            sawAnything = !field.isEmpty
-            if field.count == mark.count { field.removeAll() }
+            while fieldBytes.count < mark.count, try peekByte() == mark[fieldBytes.count] {
+                fieldBytes.append(try nextByte()!)
+            }
+            sawAnything = !fieldBytes.isEmpty
+            if fieldBytes.count == mark.count { fieldBytes.removeAll(keepingCapacity: true) }
+        }
+        /// Ends the field being read (without the CR of a CRLF line end).
+        func endField(atLineEnd: Bool) {
+            if atLineEnd, fieldBytes.count > fieldStart, fieldBytes.last == UInt8(ascii: "\r") {
+                fieldBytes.removeLast()
+            }
+            fieldEnds.append(fieldBytes.count)
+            fieldStart = fieldBytes.count
         }
         while try peekByte() != nil {
             sawAnything = true
-            // The run of plain text up to the next byte that means something, straight from the
-            // block; a field that is all one run becomes a string without being copied first.
+            // The run of plain text up to the next byte that means something.
             let (stop, end, newLines) = Self.run(in: block, from: position, inQuotes: inQuotes, delimiter: delimiter)
-            if stop == .delimiter || stop == .lineEnd {
-                if field.isEmpty {
-                    let cut = stop == .lineEnd && end > position && block[end - 1] == UInt8(ascii: "\r") ? 1 : 0
-                    fields.append(text(block[position..<(end - cut)]))
-                } else {
-                    field.append(contentsOf: block[position..<end])
-                    if stop == .lineEnd, field.last == UInt8(ascii: "\r") { field.removeLast() }
-                    fields.append(text(field[...]))
-                    field.removeAll(keepingCapacity: true)
-                }
-            } else {
-                field.append(contentsOf: block[position..<end])
-            }
+            fieldBytes.append(contentsOf: block[position..<end])
             line += newLines
             offset += Int64(end - position)
             position = end
@@ -137,36 +198,32 @@ public struct CSVReader {
                 continue
             case .delimiter:
                 (position, offset) = (position + 1, offset + 1)
+                endField(atLineEnd: false)
             case .lineEnd:
                 (position, offset) = (position + 1, offset + 1)
                 line += 1
-                record.fields = fields
-                lastFieldCount = fields.count
-                return record
+                endField(atLineEnd: true)
+                return (recordLine, false, true)
             case .quote:
                 (position, offset) = (position + 1, offset + 1)
                 if inQuotes {
                     if try peekByte() == UInt8(ascii: "\"") {
                         _ = try nextByte()
-                        field.append(UInt8(ascii: "\""))
+                        fieldBytes.append(UInt8(ascii: "\""))
                     } else {
                         inQuotes = false
                     }
-                } else if field.isEmpty {
+                } else if fieldBytes.count == fieldStart {
                     inQuotes = true
                     lastRecordQuoted = true
                 } else {
-                    field.append(UInt8(ascii: "\""))
+                    fieldBytes.append(UInt8(ascii: "\""))
                 }
             }
         }
         guard sawAnything else { return nil }
-        if field.last == UInt8(ascii: "\r"), !inQuotes { field.removeLast() }
-        fields.append(text(field[...]))
-        record.fields = fields
-        record.unterminatedQuote = inQuotes
-        record.terminated = false
-        return record
+        endField(atLineEnd: !inQuotes)
+        return (recordLine, inQuotes, false)
     }
 
     /// Where the run of field text that starts at `start` ends, what ends it, and the line
@@ -195,12 +252,6 @@ public struct CSVReader {
             }
             return (.blockEnd, index, newLines)
         }
-    }
-
-    /// A field's bytes as text, in the file's encoding.
-    private func text(_ bytes: ArraySlice<UInt8>) -> String {
-        encoding == .utf8
-            ? bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) } : Self.windows1252Text(Array(bytes))
     }
 
     /// A field as CSV: quoted when it holds the delimiter, a quote, a line break or edge spaces.

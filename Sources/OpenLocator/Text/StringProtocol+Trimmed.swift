@@ -22,14 +22,18 @@ extension StringProtocol {
         var text = String(self)
         // One pass over the bytes finds the usual case, nothing to change, and returns the
         // string itself. (LF, CR and tab are single bytes in UTF-8, never inside a character's.)
-        let isOneLine = text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-            return !isSpace(first) && !isSpace(last) && !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        }
-        if isOneLine { return text }
+        if text.withUTF8(isOneLine) { return text }
         func breaks(_ scalar: Unicode.Scalar) -> Bool { scalar == "\n" || scalar == "\r" || scalar == "\t" }
         return text.trimmedSpaces.unicodeScalars.split(whereSeparator: breaks).map { String($0).trimmedSpaces }
             .filter { !$0.isEmpty }.joined(separator: " ")
     }
+}
+
+/// Whether UTF-8 text is one line already (``StringProtocol/oneLine`` would not change it): no
+/// line break or tab, and no space or tab at either end. (LF, CR and tab are single bytes in
+/// UTF-8, never inside a character's.)
+func isOneLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, let last = bytes.last else { return true }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    return !isSpace(first) && !isSpace(last) && !bytes.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
 }

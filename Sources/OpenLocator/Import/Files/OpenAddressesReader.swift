@@ -59,18 +59,17 @@ struct OpenAddressesReader: PlaceFileReader {
 
     mutating func next() throws -> PlaceRecord? {
         if let columns {
-            while let record = try csv?.next() {
-                let fields = record.fields
+            while let fields = try csv?.nextFields() {
                 func value(_ position: Int?) -> String { CSVColumns.value(fields, position) }
                 let (number, street) = (value(columns.number), value(columns.street))
-                let coordinate = checkedCoordinate(latitude: value(columns.lat), longitude: value(columns.lon))
+                let coordinate = CSVColumns.coordinate(fields, latitude: columns.lat, longitude: columns.lon)
                 switch Self.checked(number: number, street: street, at: coordinate) {
                 case .failure(let reason):
-                    summary.skip(line: record.line, because: reason.text)
+                    summary.skip(line: fields.line, because: reason.text)
                 case .success(let location):
                     summary.places += 1
                     return address(
-                        at: location, line: record.line, number: number, street: street, city: value(columns.city),
+                        at: location, line: fields.line, number: number, street: street, city: value(columns.city),
                         district: value(columns.district), region: value(columns.region),
                         postcode: value(columns.postcode), id: value(columns.id))
                 }

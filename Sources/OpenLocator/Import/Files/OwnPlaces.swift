@@ -73,20 +73,18 @@ struct OwnPlacesCSVReader: PlaceFileReader {
     }
 
     mutating func next() throws -> PlaceRecord? {
-        while let record = try csv.next() {
-            let (fields, positions) = (record.fields, positions)
+        while let fields = try csv.nextFields() {
+            let positions = positions
             func value(_ field: OwnPlaceFields.Field) -> String { CSVColumns.value(fields, positions[field.rawValue]) }
             do {
-                let coordinate = try checkedCoordinate(
-                    latitude: CSVColumns.value(fields, latitude), longitude: CSVColumns.value(fields, longitude)
-                ).get()
+                let coordinate = try CSVColumns.coordinate(fields, latitude: latitude, longitude: longitude).get()
                 let place = try OwnPlaceFields.place(
                     latitude: coordinate.lat, longitude: coordinate.lon, value: value,
-                    source: "places:\(summary.name):\(record.line)")
+                    source: "places:\(summary.name):\(fields.line)")
                 summary.places += 1
                 return place
             } catch {
-                summary.skip(line: record.line, because: error.text)
+                summary.skip(line: fields.line, because: error.text)
             }
         }
         return nil

@@ -149,6 +149,30 @@ struct CSVColumns {
         guard let position, position < fields.count else { return "" }
         return fields[position].oneLine
     }
+
+    /// A record's value at a position on one line (``StringProtocol/oneLine``), "" when the
+    /// record is short or the column absent. (Only the fields read become strings.)
+    static func value(_ fields: CSVReader.Fields, _ position: Int?) -> String {
+        guard let position, position < fields.count, !fields.isEmpty(position) else { return "" }
+        let text = fields.text(position)
+        return fields.withBytes(position, isOneLine) ? text : text.oneLine
+    }
+
+    /// A record's coordinates, read from the bytes of its latitude and longitude columns (see
+    /// ``checkedCoordinate(latitude:longitude:)-(String,String)``).
+    static func coordinate(_ fields: CSVReader.Fields, latitude: Int?, longitude: Int?) -> Result<
+        (lat: Double, lon: Double), SkippedRowReason
+    > {
+        func number(_ position: Int?) -> Double? {
+            guard let position, position < fields.count else { return nil }
+            // (A plain decimal, the usual case, without a string; anything else as text.)
+            return fields.withBytes(position, plainDecimal) ?? coordinateNumber(value(fields, position))
+        }
+        guard let lat = number(latitude), let lon = number(longitude) else {
+            return .failure(SkippedRowReason("the coordinates are not numbers"))
+        }
+        return checkedCoordinate(latitude: lat, longitude: lon)
+    }
 }
 
 /// A latitude and longitude that are numbers on the globe, or why not.
@@ -161,7 +185,7 @@ func checkedCoordinate(latitude: String, longitude: String) -> Result<(lat: Doub
 
 /// A coordinate's number, written with a decimal point or, as spreadsheets in many locales
 /// write it, a decimal comma ("60,1699"; a comma can only be a decimal one in a lone number).
-private func coordinateNumber(_ text: String) -> Double? {
+func coordinateNumber(_ text: String) -> Double? {
     if let number = plainDecimal(text) ?? Double(text) { return number }
     guard text.utf8.count(where: { $0 == UInt8(ascii: ",") }) == 1, !text.contains(".") else { return nil }
     return Double(text.replacingOccurrences(of: ",", with: "."))
@@ -174,35 +198,38 @@ private func coordinateNumber(_ text: String) -> Double? {
 /// nearest the decimal (Clinger's fast path).
 func plainDecimal(_ text: String) -> Double? {
     var text = text
-    return text.withUTF8 { bytes -> Double? in
-        var index = 0
-        var negative = false
-        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-            negative = sign == UInt8(ascii: "-")
-            index = 1
-        }
-        var digits: Int64 = 0
-        var count = 0
-        var decimals = 0
-        var seenPoint = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                count += 1
-                guard count <= 15 else { return nil }  // (before `digits` could overflow)
-                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
-                if seenPoint { decimals += 1 }
-            } else {
-                return nil
-            }
-            index += 1
-        }
-        guard count > 0 else { return nil }
-        let magnitude = Double(digits) / powersOfTen[decimals]
-        return negative ? -magnitude : magnitude
+    return text.withUTF8(plainDecimal)
+}
+
+/// ``plainDecimal(_:)-(String)`` of UTF-8 bytes.
+func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    var negative = false
+    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+        negative = sign == UInt8(ascii: "-")
+        index = 1
     }
+    var digits: Int64 = 0
+    var count = 0
+    var decimals = 0
+    var seenPoint = false
+    while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "."), !seenPoint {
+            seenPoint = true
+        } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+            count += 1
+            guard count <= 15 else { return nil }  // (before `digits` could overflow)
+            digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
+            if seenPoint { decimals += 1 }
+        } else {
+            return nil
+        }
+        index += 1
+    }
+    guard count > 0 else { return nil }
+    let magnitude = Double(digits) / powersOfTen[decimals]
+    return negative ? -magnitude : magnitude
 }
 
 /// 10⁰ through 10¹⁵, each exact in a double.
