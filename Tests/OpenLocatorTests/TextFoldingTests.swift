@@ -119,4 +119,25 @@ import Testing
         let long = String(repeating: "ab ", count: 30_000)
         #expect(TextFolding.fold(joining: [long, long]) == TextFolding.fold(long + " " + long))
     }
+
+    /// Addresses are joined from their parts without the empty ones, whatever the parts hold
+    /// (long, short, non-ASCII), as `filter` and `joined` would join them.
+    @Test func partsAreJoinedWithoutTheEmptyOnes() {
+        var random = SplitMix64(seed: 7)
+        let pieces = ["", "", "10", "Mannerheimintie", "Åbo", "東京都千代田区丸の内一丁目", String(repeating: "x", count: 40)]
+        for _ in 0..<2_000 {
+            let parts = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            let separator = [", ", " ", ""].randomElement(using: &random)!
+            #expect(
+                String(joiningNonEmpty: parts, separator: separator)
+                    == parts.filter { !$0.isEmpty }.joined(separator: separator), "\(parts)")
+        }
+        #expect(
+            String(joiningNonEmpty: "Mannerheimintie 10", "", "Helsinki", separator: ", ")
+                == "Mannerheimintie 10, Helsinki")
+        #expect(AddressFormat.streetAddress(number: "380", street: "New York St", country: "USA") == "380 New York St")
+        #expect(
+            AddressFormat.streetAddress(number: "10", street: "Mannerheimintie", country: "FIN") == "Mannerheimintie 10"
+        )
+    }
 }

@@ -189,7 +189,10 @@ public struct CSVReader {
             sawAnything = true
             // The run of plain text up to the next byte that means something.
             let (stop, end, newLines) = Self.run(in: block, from: position, inQuotes: inQuotes, delimiter: delimiter)
-            fieldBytes.append(contentsOf: block[position..<end])
+            // (Through a pointer: appending the block's slice retained and released the block.)
+            block.withUnsafeBufferPointer {
+                fieldBytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[position..<end]))
+            }
             line += newLines
             offset += Int64(end - position)
             position = end
