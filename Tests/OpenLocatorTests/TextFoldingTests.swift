@@ -121,10 +121,14 @@ import Testing
     }
 
     /// Addresses are joined from their parts without the empty ones, whatever the parts hold
-    /// (long, short, non-ASCII), as `filter` and `joined` would join them.
+    /// (long, short, non-ASCII), as `filter` and `joined` would join them; the ways a build
+    /// writes them at once agree with the ways made of parts.
     @Test func partsAreJoinedWithoutTheEmptyOnes() {
         var random = SplitMix64(seed: 7)
-        let pieces = ["", "", "10", "Mannerheimintie", "Åbo", "東京都千代田区丸の内一丁目", String(repeating: "x", count: 40)]
+        let pieces = [
+            "", "", "10", "Mannerheimintie", "Åbo", "東京都千代田区丸の内一丁目", String(repeating: "x", count: 40), "12 b",
+            "Москва", "O'Brien St",
+        ]
         for _ in 0..<2_000 {
             let parts = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random)! }
             let separator = [", ", " ", ""].randomElement(using: &random)!
@@ -139,5 +143,32 @@ import Testing
         #expect(
             AddressFormat.streetAddress(number: "10", street: "Mannerheimintie", country: "FIN") == "Mannerheimintie 10"
         )
+        // A place's address written at once is the one its parts make.
+        for _ in 0..<2_000 {
+            let (number, street, postal, city, region) = (
+                pieces.randomElement(using: &random)!, pieces.randomElement(using: &random)!,
+                pieces.randomElement(using: &random)!, pieces.randomElement(using: &random)!,
+                pieces.randomElement(using: &random)!
+            )
+            for country in ["USA", "FIN", ""] {
+                #expect(
+                    AddressFormat.placeAddress(
+                        number: number, street: street, postal: postal, city: city, region: region, country: country)
+                        == AddressFormat.placeAddress(
+                            streetAddress: AddressFormat.streetAddress(
+                                number: number, street: street, country: country),
+                            postal: postal, city: city, region: region, country: country))
+            }
+            #expect(TextFolding.fold(joining: street, city) == TextFolding.fold(joining: [street, city]))
+            #expect(TextFolding.fold(joining: street, city) == TextFolding.fold(street + " " + city))
+        }
+        #expect(
+            AddressFormat.placeAddress(
+                number: "380", street: "New York St", postal: "92373", city: "Redlands", region: "California",
+                country: "USA") == "380 New York St, Redlands, California, 92373")
+        #expect(
+            AddressFormat.placeAddress(
+                number: "10", street: "Mannerheimintie", postal: "00100", city: "Helsinki", region: "", country: "FIN")
+                == "Mannerheimintie 10, 00100 Helsinki")
     }
 }

@@ -26,6 +26,36 @@ enum AddressFormat {
             joiningNonEmpty: streetAddress, String(joiningNonEmpty: postal, city, separator: " "), separator: ", ")
     }
 
+    /// `placeAddress(streetAddress: streetAddress(number:street:country:), …)`, written at once
+    /// into one string (a build writes every address's this way).
+    static func placeAddress(
+        number: String, street: String, postal: String, city: String, region: String, country: String
+    ) -> String {
+        var address = ""
+        let length =
+            number.utf8.count + street.utf8.count + postal.utf8.count + city.utf8.count + region.utf8.count + 8
+        // (Room only for what may not fit in a small string, which needs no allocation.)
+        if length > 15 { address.reserveCapacity(length) }
+        func add(_ part: String, after separator: String) {
+            guard !part.isEmpty else { return }
+            if !address.isEmpty { address += separator }
+            address += part
+        }
+        if writesNumberFirst(country) {
+            add(number, after: " ")
+            add(street, after: " ")
+            add(city, after: ", ")
+            add(region, after: ", ")
+            add(postal, after: ", ")
+        } else {
+            add(street, after: " ")
+            add(number, after: " ")
+            add(postal, after: ", ")
+            add(city, after: postal.isEmpty ? ", " : " ")
+        }
+        return address
+    }
+
     /// Whether the country (ISO3) writes the house number first. (No set lookup for the codes
     /// that cannot be one, an unknown country's "" above all.)
     private static func writesNumberFirst(_ country: String) -> Bool {

@@ -125,7 +125,9 @@ public struct GazetteerBuilder: Sendable {
         var summaries: [SourceSummary] = []
         let countryNames = Dictionary(
             geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let localityParts = { (place: PlaceRecord) in Self.localityParts(place, countryNames) }
+        let localityParts = { (place: PlaceRecord, parts: inout [String]) in
+            Self.localityParts(of: place, countryNames, into: &parts)
+        }
         do {
             let writer = try GazetteerWriter(path: temporary.path)
             try writer.connection.transaction {
@@ -264,7 +266,7 @@ public struct GazetteerBuilder: Sendable {
     /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.
     private static func stream(
-        _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityParts: @escaping (PlaceRecord) -> [String],
+        _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityParts: @escaping LocalityParts,
         counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (inout PlaceRecord) throws -> Bool
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
@@ -285,18 +287,20 @@ public struct GazetteerBuilder: Sendable {
     /// 32–35 s against 38 s, with a quarter more CPU.)
     private static func write(
         _ next: @escaping () throws -> PlaceRecord?, into writer: GazetteerWriter,
-        localityParts: @escaping (PlaceRecord) -> [String], counts: inout [String: Int], written: (Int) -> Void,
+        localityParts: @escaping LocalityParts, counts: inout [String: Int], written: (Int) -> Void,
         prepare: @escaping (inout PlaceRecord) throws -> Bool = { _ in true }
     ) throws {
         var total = 0
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
         nonisolated(unsafe) var textBytes = 0  // of the chunk before, to make room at once
+        nonisolated(unsafe) var locality: [String] = []  // (one array for every place's parts)
         try ChunkPipeline.run(
             produce: { () throws -> PlaceRowChunk? in
                 var chunk = PlaceRowChunk(places: chunkSize, textBytes: textBytes + textBytes / 8)
                 while chunk.count < chunkSize, var place = try next() {
                     guard try prepare(&place) else { continue }
-                    chunk.append(place, searchText: SearchText(place, locality: localityParts(place)))
+                    localityParts(place, &locality)
+                    chunk.append(place, searchText: SearchText(place, locality: locality))
                 }
                 textBytes = chunk.text.count
                 return chunk.isEmpty ? nil : chunk
@@ -339,11 +343,16 @@ public struct GazetteerBuilder: Sendable {
         return found
     }
 
+    /// Puts the words that place a place in `parts`, in place of what it held: a build fills
+    /// one array for every place rather than allocating one each time.
+    typealias LocalityParts = (_ place: PlaceRecord, _ parts: inout [String]) -> Void
+
     /// The words that place a place, the empty ones left out: neighbourhood, city, the city's
     /// other names, postcode, region, country name and code.
-    private static func localityParts(_ place: PlaceRecord, _ countryNames: [String: String]) -> [String] {
-        var parts: [String] = []
-        parts.reserveCapacity(6 + place.localityAliases.count)
+    private static func localityParts(
+        of place: PlaceRecord, _ countryNames: [String: String], into parts: inout [String]
+    ) {
+        parts.removeAll(keepingCapacity: true)
         parts.appendUnlessEmpty(place.neighborhood)
         parts.appendUnlessEmpty(place.city)
         for alias in place.localityAliases { parts.appendUnlessEmpty(alias) }
@@ -351,7 +360,6 @@ public struct GazetteerBuilder: Sendable {
         parts.appendUnlessEmpty(place.region)
         if !place.country.isEmpty { parts.appendUnlessEmpty(countryNames[place.country] ?? "") }
         parts.appendUnlessEmpty(place.country)
-        return parts
     }
 
     /// Deletes the temporary files of builds still running in this process. Call it when the

@@ -48,14 +48,12 @@ struct PlaceEnricher {
             if place.region.isEmpty { place.region = localities.region(nearest) }
             if place.country.isEmpty { place.country = localities.country(nearest) }
         }
-        let streetAddress = AddressFormat.streetAddress(
-            number: place.houseNumber, street: place.street, country: place.country)
         switch place.addressType {
         case .poi, .pointAddress, .streetAddress, .streetAddressExt:
             if !place.street.isEmpty {
                 place.placeAddress = AddressFormat.placeAddress(
-                    streetAddress: streetAddress, postal: place.postal, city: place.city, region: place.region,
-                    country: place.country)
+                    number: place.houseNumber, street: place.street, postal: place.postal, city: place.city,
+                    region: place.region, country: place.country)
             } else {
                 let street = try nearestStreet(to: here) ?? ""
                 place.placeAddress = AddressFormat.placeAddress(

@@ -11,7 +11,7 @@ struct SearchText: Sendable {
     init(_ place: borrowing PlaceRecord, locality: [String]) {
         name =
             place.addressType == .pointAddress
-            ? TextFolding.fold(joining: [place.street, place.houseNumber]) : TextFolding.fold(place.name)
+            ? TextFolding.fold(joining: place.street, place.houseNumber) : TextFolding.fold(place.name)
         // Sorted, then each kept once: folded text is ASCII, so byte order is `<`'s order, found
         // without hashing every name into a set (a GeoNames city has hundreds).
         var folded = place.alternateNames.map(TextFolding.fold)

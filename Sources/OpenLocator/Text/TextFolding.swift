@@ -43,17 +43,30 @@ public enum TextFolding {
     /// TextFolding.fold(joining: ["Mannerheimintie", "10 B"])   // "mannerheimintie 10 b"
     /// ```
     public static func fold(joining parts: [String]) -> String {
-        var length = 0
-        for part in parts {
-            guard part.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 < 0x80 } }) == true else {
-                return fold(parts.joined(separator: " "))
-            }
+        fold(joining: { each in for part in parts { each(part) } }, otherwise: { parts.joined(separator: " ") })
+    }
+
+    /// `fold(first + " " + second)`, made without joining them when they are ASCII, and
+    /// without an array of the two.
+    public static func fold(joining first: String, _ second: String) -> String {
+        fold(joining: { each in (each(first), each(second)) }, otherwise: { first + " " + second })
+    }
+
+    /// The parts that `forEachPart` gives, folded as if joined by spaces: straight from their
+    /// bytes when they are ASCII, else `fold(joined())`.
+    private static func fold(
+        joining forEachPart: ((String) -> Void) -> Void, otherwise joined: () -> String
+    ) -> String {
+        var (length, ascii) = (0, true)
+        forEachPart { part in
+            guard ascii else { return }
+            ascii = part.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } == true
             length += part.utf8.count + 1
         }
-        guard length <= maxInputBytes else { return fold(parts.joined(separator: " ")) }
+        guard ascii, length <= maxInputBytes else { return fold(joined()) }
         return String(unsafeUninitializedCapacity: length) { out in
             var folder = ASCIIFolder(out)
-            for part in parts {
+            forEachPart { part in
                 _ = part.utf8.withContiguousStorageIfAvailable { folder.fold($0) }
                 folder.separate()
             }
