@@ -17,7 +17,7 @@ import Testing
 
     static func chunk(_ places: [PlaceRecord]) -> PlaceRowChunk {
         var chunk = PlaceRowChunk()
-        for place in places { chunk.append(place, searchText: SearchText(place, locality: ["Helsinki"])) }
+        for place in places { chunk.append(place, locality: ["Helsinki"]) }
         return chunk
     }
 

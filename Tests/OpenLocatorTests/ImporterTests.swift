@@ -45,7 +45,11 @@ import Testing
             name: "Helsinki", addressType: .locality, category: 0, longitude: 24.9, latitude: 60.2, importance: 1,
             source: "test")
         place.alternateNames = GeoNamesImporter.searchableAlternateNames(list, keepAllScripts: true)
-        let folded = SearchText(place, locality: []).alternateNames.components(separatedBy: " ; ")
+        var chunk = PlaceRowChunk()
+        chunk.append(place, locality: [])
+        let folded = chunk.withColumns { String(decoding: $0(.searchAlternateNames, 0), as: UTF8.self) }
+            .components(separatedBy: " ; ")
+        #expect(chunk.withColumns { String(decoding: $0(.searchName, 0), as: UTF8.self) } == "helsinki")
         // ("Хельсинки", "Hèlsinki" and "Ḩelsinki" fold to the name itself, "HELSINGFORS" to
         // "helsingfors" again, and the Han name to its reading.)
         #expect(folded == ["he er xin ji", "helsingfors", "stadi"])

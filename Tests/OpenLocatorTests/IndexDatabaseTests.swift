@@ -14,7 +14,7 @@ import Testing
                 name: "", addressType: .pointAddress, category: 1, longitude: 24.9, latitude: 60.1, importance: 0.02,
                 source: "test:\(number)")
             (place.street, place.houseNumber, place.city) = ("Testikuja", String(number), "Helsinki")
-            chunk.append(place, searchText: SearchText(place, locality: ["Helsinki"]))
+            chunk.append(place, locality: ["Helsinki"])
         }
         return chunk
     }

@@ -300,7 +300,7 @@ public struct GazetteerBuilder: Sendable {
                 while chunk.count < chunkSize, var place = try next() {
                     guard try prepare(&place) else { continue }
                     localityParts(place, &locality)
-                    chunk.append(place, searchText: SearchText(place, locality: locality))
+                    chunk.append(place, locality: locality)
                 }
                 textBytes = chunk.text.count
                 return chunk.isEmpty ? nil : chunk

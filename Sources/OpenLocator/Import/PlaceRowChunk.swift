@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var chunk = PlaceRowChunk()
-/// chunk.append(place, searchText: SearchText(place, locality: ["Kamppi", "Helsinki"]))
+/// chunk.append(place, locality: ["Kamppi", "Helsinki"])
 /// try writer.insert(chunk)
 /// ```
 struct PlaceRowChunk: Sendable {
@@ -64,10 +64,18 @@ struct PlaceRowChunk: Sendable {
     var count: Int { rows.count }
     var isEmpty: Bool { rows.isEmpty }
 
-    /// Adds a place with its folded text.
-    mutating func append(_ place: PlaceRecord, searchText: SearchText) {
+    /// Adds a place, and its text folded for search (``SearchText``): its name, alternate names
+    /// and `locality`, the words that place it.
+    mutating func append(_ place: PlaceRecord, locality: [String]) {
         for column in TextColumn.allCases {
-            place.withUTF8(of: column, searchText) { text.append(contentsOf: $0) }
+            switch column {
+            case .searchName: SearchText.appendName(of: place, to: &text)
+            case .searchAlternateNames:
+                SearchText.appendAlternateNames(
+                    of: place, exceptNameAt: textRange(.searchName, of: rows.count), to: &text)
+            case .searchLocality: SearchText.appendLocality(locality, to: &text)
+            default: place.withUTF8(of: column) { text.append(contentsOf: $0) }
+            }
             textEnds.append(text.count)
         }
         rows.append(
@@ -94,13 +102,10 @@ struct PlaceRowChunk: Sendable {
 }
 
 extension PlaceRecord {
-    /// Calls `body` with the UTF-8 of one of the row's text columns, read where the string
-    /// keeps it (no copy of the string, so no reference counting for each of a place's
-    /// seventeen columns).
-    fileprivate func withUTF8(
-        of column: PlaceRowChunk.TextColumn, _ search: borrowing SearchText,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
+    /// Calls `body` with the UTF-8 of one of the row's text columns that are the place's own
+    /// (not folded for search), read where the string keeps it (no copy of the string, so no
+    /// reference counting for each of a place's columns).
+    fileprivate func withUTF8(of column: PlaceRowChunk.TextColumn, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         func read(_ value: borrowing String) {
             if value.utf8.withContiguousStorageIfAvailable(body) == nil {
                 var copy = copy value
@@ -122,9 +127,7 @@ extension PlaceRecord {
         case .phone: read(phone)
         case .url: read(url)
         case .source: read(source)
-        case .searchName: read(search.name)
-        case .searchAlternateNames: read(search.alternateNames)
-        case .searchLocality: read(search.locality)
+        case .searchName, .searchAlternateNames, .searchLocality: preconditionFailure("folded by SearchText")
         }
     }
 }
