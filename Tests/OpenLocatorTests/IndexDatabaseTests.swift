@@ -82,6 +82,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    /// Each chunk reaches `eachChunk` on the side thread, in order and with its first id, and
+    /// the writer sees all it gathered once the chunks are taken; a failure there reaches the
+    /// writer at its next chunk or when it waits.
+    @Test func eachChunkIsHandedOverInOrderAndItsFailureReachesTheWriter() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        nonisolated(unsafe) var seen: [(Int64, Int)] = []
+        let side = try IndexDatabase(
+            path: folder.appendingPathComponent("a.partial").path, eachChunk: { seen.append(($1, $0.count)) },
+            writeRTree: { _ in })
+        for index in 0..<5 { try side.add(Self.chunk(100 + index), firstID: Int64(1 + index * 1_000)) }
+        side.endOfPlaces()
+        try side.waitUntilChunksTaken()
+        #expect(seen.map(\.0) == [1, 1_001, 2_001, 3_001, 4_001])
+        #expect(seen.map(\.1) == [100, 101, 102, 103, 104])
+        try side.waitUntilWritten()
+
+        struct EntriesFailed: Error {}
+        let failing = try IndexDatabase(
+            path: folder.appendingPathComponent("b.partial").path, eachChunk: { _, _ in throw EntriesFailed() },
+            writeRTree: { _ in })
+        try failing.add(Self.chunk(10), firstID: 1)
+        // (The queue holds two chunks: a few more reach the failed thread's cancelled queue.)
+        #expect(throws: EntriesFailed.self) {
+            for first in stride(from: 11, to: 1_000, by: 10) { try failing.add(Self.chunk(10), firstID: Int64(first)) }
+            failing.endOfPlaces()
+            try failing.waitUntilChunksTaken()
+        }
+    }
+
     /// A build that fails before the places end drops its side database: the thread stops
     /// without writing the R*Tree, and the file goes.
     @Test func droppedBeforeTheEndItStopsAndTheFileGoes() throws {

@@ -2,7 +2,9 @@ import Foundation
 
 /// The full-text index and its vocabulary (and the places' R*Tree, when the gazetteer's writer
 /// has as many street segments to write), built in a database file of their own on a thread of
-/// their own while the gazetteer's connection writes `places` and its indexes.
+/// their own while the gazetteer's connection writes `places` and its indexes. The thread
+/// also hands each chunk to `eachChunk`, for what else is gathered from the places on it (the
+/// R*Tree entries and suggest prefixes; ``GazetteerWriter``).
 /// ``move(into:)`` then copies the finished tables into the gazetteer and deletes the file
 /// (as does dropping this before).
 ///
@@ -13,9 +15,12 @@ import Foundation
 /// why the gazetteer's writer usually writes the places' tree itself.
 ///
 /// ```swift
-/// let side = try IndexDatabase(path: path + ".index.partial") { try rTree.write(to: $0) }
+/// let side = try IndexDatabase(
+///     path: path + ".index.partial", eachChunk: { try entries.add($0, firstID: $1) },
+///     writeRTree: { try rTree.write(to: $0) })
 /// try side.add(chunk, firstID: 1)  // as each chunk's places are written
 /// side.endOfPlaces()               // merging and the R*Tree start on the side thread
+/// try side.waitUntilChunksTaken()  // what `eachChunk` gathered is now the caller's
 /// try side.waitUntilWritten()
 /// try side.move(into: gazetteer)
 /// ```
@@ -23,6 +28,8 @@ final class IndexDatabase {
     let path: String
     private let queue = ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>(depth: 2)
     private let done = DispatchSemaphore(value: 0)
+    private let chunksTaken = DispatchSemaphore(value: 0)
+    private var waitedForChunks = false
     private let side: SideThread
     private var ended = false
     private var joined = false
@@ -49,11 +56,13 @@ final class IndexDatabase {
     static let fullTextBufferBytes = 32_000_000
 
     /// Creates the side database at `path` (replacing any file there) and starts its thread.
-    /// Once the places end, the thread merges the full-text index, fills the vocabulary and
-    /// calls `writeRTree` with its connection. (`fullTextBufferBytes` is FTS5's buffer; tests
-    /// make it small to write many segments.)
+    /// The thread calls `eachChunk` with each chunk and its first id, after its full-text rows;
+    /// once the places end, it merges the full-text index, fills the vocabulary and calls
+    /// `writeRTree` with its connection. (`fullTextBufferBytes` is FTS5's buffer; tests make it
+    /// small to write many segments.)
     init(
         path: String, fullTextBufferBytes: Int = IndexDatabase.fullTextBufferBytes,
+        eachChunk: @escaping (PlaceRowChunk, _ firstID: Int64) throws -> Void = { _, _ in },
         writeRTree: @escaping (SQLiteConnection) throws -> Void
     ) throws {
         self.path = path
@@ -79,11 +88,11 @@ final class IndexDatabase {
             Self.remove(path)
             throw error
         }
-        nonisolated(unsafe) let writeRTree = writeRTree
-        Thread { [queue, done, side] in
+        nonisolated(unsafe) let (eachChunk, writeRTree) = (eachChunk, writeRTree)
+        Thread { [queue, done, chunksTaken, side] in
             defer { done.signal() }
             do {
-                try side.run(queue, writeRTree: writeRTree)
+                try side.run(queue, eachChunk: eachChunk, chunksTaken: chunksTaken, writeRTree: writeRTree)
             } catch {
                 side.failure = error
                 queue.cancel()  // the writer's next `add` fails with this error
@@ -119,6 +128,17 @@ final class IndexDatabase {
         ended = true
         side.writesRTree = writingRTree  // (read by the side thread after the queue ends)
         queue.finish(nil)
+    }
+
+    /// Waits until the side thread has taken every chunk (after ``endOfPlaces(writingRTree:)``),
+    /// rethrowing its error: what `eachChunk` gathered can then be read on this thread.
+    func waitUntilChunksTaken() throws {
+        precondition(ended, "waiting for the side thread before the end of the places")
+        if !waitedForChunks, !joined {
+            chunksTaken.wait()
+            waitedForChunks = true
+        }
+        if let failure = side.failure { throw failure }
     }
 
     /// Waits for the side thread to finish (after ``endOfPlaces()``), rethrowing its error.
@@ -174,14 +194,19 @@ private final class SideThread: @unchecked Sendable {
         (self.connection, self.insert) = (connection, insert)
     }
 
-    /// Inserts the chunks' folded text until the places end, then merges the full-text
-    /// index, fills the vocabulary and writes the places' R*Tree (when it `writesRTree`).
+    /// Inserts the chunks' folded text and hands each chunk to `eachChunk` until the places
+    /// end, and signals `chunksTaken` (having set ``failure`` if it failed); then merges the
+    /// full-text index, fills the vocabulary and writes the places' R*Tree (when it `writesRTree`).
     func run(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
+        eachChunk: (PlaceRowChunk, Int64) throws -> Void, chunksTaken: DispatchSemaphore,
         writeRTree: (SQLiteConnection) throws -> Void
     ) throws {
-        guard let connection, let insert else { return }
-        while let (firstID, chunk) = try queue.take() { try Self.insert(chunk, firstID: firstID, with: insert) }
+        guard let connection, let insert else {
+            chunksTaken.signal()
+            return
+        }
+        try take(queue, with: insert, eachChunk: eachChunk, then: chunksTaken)
         try connection.execute("COMMIT")
         try checkNotStopped()
         try connection.execute(GazetteerSchema.fullTextMerge)
@@ -192,6 +217,24 @@ private final class SideThread: @unchecked Sendable {
             try connection.execute("DELETE FROM places_fts_config WHERE k = 'hashsize'")
             try checkNotStopped()
             if writesRTree { try writeRTree(connection) }
+        }
+    }
+
+    /// Inserts each chunk's folded text and hands the chunk to `eachChunk`, until the queue
+    /// ends; then signals `chunksTaken`, having set ``failure`` if it failed.
+    private func take(
+        _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>, with insert: SQLiteStatement,
+        eachChunk: (PlaceRowChunk, Int64) throws -> Void, then chunksTaken: DispatchSemaphore
+    ) throws {
+        defer { chunksTaken.signal() }
+        do {
+            while let (firstID, chunk) = try queue.take() {
+                try Self.insert(chunk, firstID: firstID, with: insert)
+                try eachChunk(chunk, firstID)
+            }
+        } catch {
+            failure = error
+            throw error
         }
     }
 
