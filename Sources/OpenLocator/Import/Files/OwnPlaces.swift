@@ -36,7 +36,7 @@ enum OwnPlaceFields {
             houseNumber: value(.houseNumber), street: value(.street), postal: value(.postal), city: value(.city))
         let importance = value(.importance)
         if !importance.isEmpty {
-            guard let number = Double(importance), (0...1).contains(number) else {
+            guard let number = plainDecimal(importance) ?? Double(importance), (0...1).contains(number) else {
                 throw SkippedRowReason("importance '\(importance.prefix(20))' is not a number from 0 to 1")
             }
             own.importance = number
@@ -53,12 +53,15 @@ struct OwnPlacesCSVReader: PlaceFileReader {
     private let latitude, longitude: Int?
     /// Each ``OwnPlaceFields/Field``'s column, by its raw value: found once, from the header.
     private let positions: [Int?]
+    /// What each place's `source` starts with: "places:depots.csv:".
+    private let sourcePrefix: String
 
     init(_ path: String) throws {
         let source = try ByteReader(path: path)
         // Semicolons (spreadsheets with a decimal comma), tabs or bars, UTF-8 or Windows-1252.
         csv = try CSVReader(guessingFormatOf: source)
         summary = SourceSummary(name: source.name, kind: "places", places: 0, skipped: 0, firstSkipped: [])
+        sourcePrefix = "places:\(source.name):"
         guard let header = try csv.next() else {
             throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV of places starts with a header row")
         }
@@ -80,7 +83,7 @@ struct OwnPlacesCSVReader: PlaceFileReader {
                 let coordinate = try CSVColumns.coordinate(fields, latitude: latitude, longitude: longitude).get()
                 let place = try OwnPlaceFields.place(
                     latitude: coordinate.lat, longitude: coordinate.lon, value: value,
-                    source: "places:\(summary.name):\(fields.line)")
+                    source: sourcePrefix + String(fields.line))
                 summary.places += 1
                 return place
             } catch {
