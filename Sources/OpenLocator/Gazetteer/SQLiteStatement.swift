@@ -18,9 +18,17 @@ final class SQLiteStatement {
 
     deinit { sqlite3_finalize(handle) }
 
+    /// Resets the statement to run again, and unbinds its values (so no text bound in place
+    /// outlives its bytes).
     func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+    }
+
+    /// Resets the statement to run again with every parameter bound anew, keeping the values
+    /// bound now until then (cheaper than ``reset()``, which unbinds them one by one).
+    func resetKeepingBindings() {
+        sqlite3_reset(handle)
     }
 
     /// Binds values to `?1`, `?2`, ... in order. `nil` binds NULL.
