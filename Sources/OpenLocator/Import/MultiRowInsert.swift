@@ -49,7 +49,10 @@ final class MultiRowInsert {
     ) throws {
         // Every run binds all of a statement's parameters, so the values are only unbound at
         // the end (text bound in place must not outlive the caller's bytes).
-        defer { (one.reset(), many.reset()) }
+        defer {
+            one.reset()
+            many.reset()
+        }
         var start = 0
         while start < count {
             let rows = count - start >= rowsPerStatement ? rowsPerStatement : 1

@@ -78,7 +78,11 @@ public enum TextFolding {
     static func withFolded<Result>(
         joining first: String, _ second: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        withFolded(joining: { each in (each(first), each(second)) }, otherwise: { first + " " + second }, body)
+        withFolded(
+            joining: { each in
+                each(first)
+                each(second)
+            }, otherwise: { first + " " + second }, body)
     }
 
     /// The parts that `forEachPart` gives, folded as if joined by spaces: straight from their
