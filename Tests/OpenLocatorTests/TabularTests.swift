@@ -120,8 +120,8 @@ import Testing
         #expect((try? CSVColumns.coordinate(third, latitude: 0, longitude: 7).get()) == nil)  // no column 7
     }
 
-    /// Coordinates are read by a fast path for plain decimals; it must give exactly the
-    /// double `Double(_:)` gives, and leave everything else to it.
+    /// Coordinates are read by a fast path for plain decimals, and longer ones from their bytes;
+    /// both must give exactly the double `Double(_:)` gives, and leave everything else to it.
     @Test func plainDecimalsReadAsDoubleReadsThem() {
         var generator = SystemRandomNumberGenerator()
         var texts = [
@@ -130,6 +130,8 @@ import Testing
             "999999999999999", "9007199254740993", ".", "-", "+", "", "1.2.3", "1e5", "1E-3", "0x1p3", "nan", "inf",
             " 1", "1 ", "1,5", "--1", "+-1", "٣", "1_000", "60.16990000000000000000", "24.93840000000000000001",
             "9223372036854775808", "99999999999999999999", String(repeating: "9", count: 40), "-0.0000000000000000001",
+            "38.065302614251046", "-6.670116390335908", "-1.5e-3", "2E+2", "1e400", "-1e-400", "4.9e-324", "1e", "e5",
+            "1e5e5", "+.e1", String(repeating: "1", count: 70),
         ]
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...40, using: &generator)
@@ -142,6 +144,14 @@ import Testing
             texts.append(text)
         }
         for text in texts {
+            // Longer decimals and exponents are read from their bytes too, exactly as `Double(_:)`
+            // reads them; anything else is left to it.
+            let viaBytes = Array(text.utf8).withUnsafeBufferPointer(decimalNumber)
+            if let viaBytes {
+                #expect(viaBytes.bitPattern == Double(text)?.bitPattern, "\(text): \(viaBytes)")
+            } else if text.utf8.count <= 64, !text.isEmpty, text.allSatisfy({ "0123456789.+-eE".contains($0) }) {
+                #expect(Double(text) == nil, "\(text)")
+            }
             let fast = plainDecimal(text)
             if let fast {
                 #expect(

@@ -165,8 +165,10 @@ struct CSVColumns {
     > {
         func number(_ position: Int?) -> Double? {
             guard let position, position < fields.count else { return nil }
-            // (A plain decimal, the usual case, without a string; anything else as text.)
-            return fields.withBytes(position, plainDecimal) ?? coordinateNumber(value(fields, position))
+            // (A plain decimal, the usual case, or a long or exponent one, without a string;
+            // anything else as text.)
+            return fields.withBytes(position) { plainDecimal($0) ?? decimalNumber($0) }
+                ?? coordinateNumber(value(fields, position))
         }
         guard let lat = number(latitude), let lon = number(longitude) else {
             return .failure(SkippedRowReason("the coordinates are not numbers"))
@@ -231,6 +233,34 @@ func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     let magnitude = Double(digits) / powersOfTen[decimals]
     return negative ? -magnitude : magnitude
 }
+
+/// A number written only with digits, signs, a point and an exponent ("38.065302614251046",
+/// "-1.5e-3"), read as `Double(_:)` reads its text (strtod in the C locale, correctly rounded)
+/// without making a string of it; `nil` for any other bytes, or longer than 64. For what
+/// ``plainDecimal(_:)-(UnsafeBufferPointer<UInt8>)`` leaves: CSVs written by tools that print
+/// 17 significant digits.
+func decimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard !bytes.isEmpty, bytes.count <= 64,
+        bytes.allSatisfy({
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e")
+                || $0 == UInt8(ascii: "E")
+        })
+    else { return nil }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { text in
+        for (index, byte) in bytes.enumerated() { text[index] = CChar(bitPattern: byte) }
+        text[bytes.count] = 0
+        var end: UnsafeMutablePointer<CChar>?
+        // (strtod reads with the thread's locale: the C one for the call.)
+        let previous = uselocale(cLocale)
+        let number = strtod(text.baseAddress!, &end)
+        uselocale(previous)
+        return end == text.baseAddress! + bytes.count ? number : nil
+    }
+}
+
+/// The C locale, in which strtod reads a point as the decimal separator whatever the process's.
+nonisolated(unsafe) private let cLocale = newlocale(1 << LC_NUMERIC, "C", nil)
 
 /// 10⁰ through 10¹⁵, each exact in a double.
 private let powersOfTen: [Double] = [
