@@ -45,11 +45,16 @@ import Testing
             name: "Helsinki", addressType: .locality, category: 0, longitude: 24.9, latitude: 60.2, importance: 1,
             source: "test")
         place.alternateNames = GeoNamesImporter.searchableAlternateNames(list, keepAllScripts: true)
+        // (Second in its chunk, so the name it is compared with is its own, not the first row's.)
+        var first = place
+        (first.name, first.alternateNames) = ("Espoo", ["Esbo", "Espoo"])
         var chunk = PlaceRowChunk()
+        chunk.append(first, locality: [])
         chunk.append(place, locality: [])
-        let folded = chunk.withColumns { String(decoding: $0(.searchAlternateNames, 0), as: UTF8.self) }
+        let folded = chunk.withColumns { String(decoding: $0(.searchAlternateNames, 1), as: UTF8.self) }
             .components(separatedBy: " ; ")
-        #expect(chunk.withColumns { String(decoding: $0(.searchName, 0), as: UTF8.self) } == "helsinki")
+        #expect(chunk.withColumns { String(decoding: $0(.searchName, 1), as: UTF8.self) } == "helsinki")
+        #expect(chunk.withColumns { String(decoding: $0(.searchAlternateNames, 0), as: UTF8.self) } == "esbo")
         // ("Хельсинки", "Hèlsinki" and "Ḩelsinki" fold to the name itself, "HELSINGFORS" to
         // "helsingfors" again, and the Han name to its reading.)
         #expect(folded == ["he er xin ji", "helsingfors", "stadi"])

@@ -106,9 +106,15 @@ import Testing
         // (The queue holds two chunks: a few more reach the failed thread's cancelled queue.)
         #expect(throws: EntriesFailed.self) {
             for first in stride(from: 11, to: 1_000, by: 10) { try failing.add(Self.chunk(10), firstID: Int64(first)) }
-            failing.endOfPlaces()
-            try failing.waitUntilChunksTaken()
         }
+        // A failure with the last chunk reaches the writer when it waits.
+        let failingLast = try IndexDatabase(
+            path: folder.appendingPathComponent("c.partial").path, eachChunk: { _, _ in throw EntriesFailed() },
+            writeRTree: { _ in })
+        try failingLast.add(Self.chunk(10), firstID: 1)
+        failingLast.endOfPlaces()
+        #expect(throws: EntriesFailed.self) { try failingLast.waitUntilChunksTaken() }
+        #expect(throws: EntriesFailed.self) { try failingLast.waitUntilWritten() }
     }
 
     /// A build that fails before the places end drops its side database: the thread stops

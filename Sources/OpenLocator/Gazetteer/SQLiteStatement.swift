@@ -25,12 +25,6 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    /// Resets the statement to run again with every parameter bound anew, keeping the values
-    /// bound now until then (cheaper than ``reset()``, which unbinds them one by one).
-    func resetKeepingBindings() {
-        sqlite3_reset(handle)
-    }
-
     /// Binds values to `?1`, `?2`, ... in order. `nil` binds NULL.
     @discardableResult
     func bind(_ values: [SQLiteValue?]) -> SQLiteStatement {

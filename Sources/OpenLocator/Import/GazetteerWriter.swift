@@ -172,7 +172,9 @@ final class GazetteerWriter {
 /// What the side thread gathers from each chunk besides its full-text rows: the places' R*Tree
 /// entries and their suggest prefixes (both once on the gazetteer's writer, which is the
 /// busiest thread of a build). `@unchecked Sendable`: the side thread alone touches it until
-/// it has taken the last chunk (``IndexDatabase/waitUntilChunksTaken()``), the writer after.
+/// it has taken the last chunk (``IndexDatabase/waitUntilChunksTaken()``). After that the
+/// writer uses `suggest`, and `rTree` is used by one thread only: the writer's, or the side
+/// thread's when that one writes the tree.
 private final class PlaceEntries: @unchecked Sendable {
     let rTree: PackedRTree<PlaceRTreeEntry>
     var suggest = SuggestIndex()

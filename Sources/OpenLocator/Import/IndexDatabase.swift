@@ -138,7 +138,7 @@ final class IndexDatabase {
             chunksTaken.wait()
             waitedForChunks = true
         }
-        if let failure = side.failure { throw failure }
+        if let failure = side.chunksFailure { throw failure }
     }
 
     /// Waits for the side thread to finish (after ``endOfPlaces()``), rethrowing its error.
@@ -179,8 +179,9 @@ final class IndexDatabase {
 }
 
 /// The side thread's work and state. `@unchecked Sendable`: the side thread alone uses the
-/// connection and sets `failure` (before it signals that it is done or cancels the queue,
-/// after which the writer reads it); the writer sets `writesRTree` before it ends the queue,
+/// connection, sets `chunksFailure` before it signals that it has taken the chunks (after which
+/// the writer may read it) and `failure` before it signals that it is done or cancels the queue
+/// (after which the writer reads it); the writer sets `writesRTree` before it ends the queue,
 /// after which the side thread reads it; `stop()` and `close()` meet under `lock`.
 private final class SideThread: @unchecked Sendable {
     private var connection: SQLiteConnection?
@@ -188,6 +189,8 @@ private final class SideThread: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     var failure: (any Error)?
+    /// Why taking the chunks failed, if it did (`failure` too, later).
+    var chunksFailure: (any Error)?
     var writesRTree = true
 
     init(connection: SQLiteConnection, insert: SQLiteStatement) {
@@ -195,7 +198,7 @@ private final class SideThread: @unchecked Sendable {
     }
 
     /// Inserts the chunks' folded text and hands each chunk to `eachChunk` until the places
-    /// end, and signals `chunksTaken` (having set ``failure`` if it failed); then merges the
+    /// end, and signals `chunksTaken` (having set ``chunksFailure`` if it failed); then merges the
     /// full-text index, fills the vocabulary and writes the places' R*Tree (when it `writesRTree`).
     func run(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
@@ -221,7 +224,7 @@ private final class SideThread: @unchecked Sendable {
     }
 
     /// Inserts each chunk's folded text and hands the chunk to `eachChunk`, until the queue
-    /// ends; then signals `chunksTaken`, having set ``failure`` if it failed.
+    /// ends; then signals `chunksTaken`, having set ``chunksFailure`` if it failed.
     private func take(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>, with insert: SQLiteStatement,
         eachChunk: (PlaceRowChunk, Int64) throws -> Void, then chunksTaken: DispatchSemaphore
@@ -233,7 +236,7 @@ private final class SideThread: @unchecked Sendable {
                 try eachChunk(chunk, firstID)
             }
         } catch {
-            failure = error
+            chunksFailure = error
             throw error
         }
     }

@@ -14,7 +14,7 @@ struct SuggestIndex {
 
     /// The most important places of each prefix. Folded text is letters and digits, and a
     /// prefix of those is a number in base 36 (``SuggestPrefix/slot``): its list is found in
-    /// an array, without hashing (hashing cost the writing thread 5% of a build). Any other
+    /// an array, without hashing (hashing cost the thread gathering them 5% of a build). Any other
     /// prefix is kept in `bestOfOthers`.
     private var bestBySlot = [[(importance: Double, id: Int64)]](repeating: [], count: SuggestPrefix.slots)
     private var bestOfOthers: [SuggestPrefix: [(importance: Double, id: Int64)]] = [:]

@@ -117,7 +117,7 @@ public struct CSVReader {
     /// strings of only some fields, and reads numbers from the bytes.
     ///
     /// The record shares the reader's storage, which the next call reuses: read it before
-    /// then. (Kept longer, it stays right, and the next call copies the storage.)
+    /// then. (Kept longer, it stays right, and the next call allocates new storage.)
     ///
     /// ```swift
     /// while let fields = try csv.nextFields() {

@@ -27,8 +27,9 @@ public enum TextFolding {
         withFolded(joining: parts) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `fold(first + " " + second)`, made without joining them when they are ASCII (a build
-    /// folds every address's street and number this way).
+    /// `fold(first + " " + second)`, made without joining them when they are ASCII, and
+    /// without an array of the two (as a build folds every address's street and number, through
+    /// ``withFolded(joining:_:_:)``).
     public static func fold(joining first: String, _ second: String) -> String {
         withFolded(joining: first, second) { String(decoding: $0, as: UTF8.self) }
     }

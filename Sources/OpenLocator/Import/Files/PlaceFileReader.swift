@@ -260,7 +260,7 @@ func decimalNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
 }
 
 /// The C locale, in which strtod reads a point as the decimal separator whatever the process's.
-nonisolated(unsafe) private let cLocale = newlocale(1 << LC_NUMERIC, "C", nil)
+nonisolated(unsafe) private let cLocale = newlocale(LC_NUMERIC_MASK, "C", nil)
 
 /// 10⁰ through 10¹⁵, each exact in a double.
 private let powersOfTen: [Double] = [
