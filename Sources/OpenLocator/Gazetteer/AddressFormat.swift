@@ -14,20 +14,17 @@ enum AddressFormat {
         return writesNumberFirst(country) ? "\(number) \(street)" : "\(street) \(number)"
     }
 
-    /// The place address ArcGIS calls `Place_addr`: "Mannerheimintie 10, 00100 Helsinki" or
-    /// "380 New York St, Redlands, California, 92373".
+    /// The place address ArcGIS calls `Place_addr` of a street address made already ("the
+    /// nearest street"): see ``placeAddress(number:street:postal:city:region:country:)``.
     static func placeAddress(streetAddress: String, postal: String, city: String, region: String, country: String)
         -> String
     {
-        if writesNumberFirst(country) {
-            return String(joiningNonEmpty: streetAddress, city, region, postal, separator: ", ")
-        }
-        return String(
-            joiningNonEmpty: streetAddress, String(joiningNonEmpty: postal, city, separator: " "), separator: ", ")
+        placeAddress(number: "", street: streetAddress, postal: postal, city: city, region: region, country: country)
     }
 
-    /// `placeAddress(streetAddress: streetAddress(number:street:country:), …)`, written at once
-    /// into one string (a build writes every address's this way).
+    /// The place address ArcGIS calls `Place_addr`: "Mannerheimintie 10, 00100 Helsinki" or
+    /// "380 New York St, Redlands, California, 92373", the empty parts left out; written at
+    /// once into one string (a build writes every address's this way).
     static func placeAddress(
         number: String, street: String, postal: String, city: String, region: String, country: String
     ) -> String {

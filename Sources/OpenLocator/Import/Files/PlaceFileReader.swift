@@ -143,13 +143,6 @@ struct CSVColumns {
     func position(_ names: String...) -> Int? { position(names) }
     func position(_ names: [String]) -> Int? { names.lazy.compactMap { index[$0] }.first }
 
-    /// A row's value at a position on one line (``StringProtocol/oneLine``), "" when the row is
-    /// short or the column absent.
-    static func value(_ fields: [String], _ position: Int?) -> String {
-        guard let position, position < fields.count else { return "" }
-        return fields[position].oneLine
-    }
-
     /// A record's value at a position on one line (``StringProtocol/oneLine``), "" when the
     /// record is short or the column absent. (Only the fields read become strings.)
     static func value(_ fields: CSVReader.Fields, _ position: Int?) -> String {
