@@ -11,6 +11,8 @@ struct Options {
     var syntheticPath: String?
     /// Skip the default gazetteer's build and queries.
     var syntheticOnly = false
+    /// Keep the synthetic places' CSV here, to time `locator build --places` on it.
+    var csvPath: String?
     init() {
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
@@ -19,8 +21,11 @@ struct Options {
             case "--queries": queries = Int(arguments.next() ?? "") ?? queries
             case "--synthetic": syntheticPath = arguments.next()
             case "--synthetic-only": syntheticOnly = true
+            case "--keep-csv": csvPath = arguments.next()
             default:
-                print("usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only]")
+                print(
+                    "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH]"
+                )
                 exit(64)
             }
         }
@@ -334,7 +339,8 @@ for index in 0..<options.places {
     }
 }
 // The synthetic places go through the same path as your own data: a CSV given to --places.
-let syntheticCSV = scratch.appendingPathComponent("synthetic-places.csv")
+let syntheticCSV =
+    options.csvPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic-places.csv")
 var csvText = "name,category,lat,lon,house_number,street,city,importance\n"
 csvText.reserveCapacity(syntheticPlaces.count * 80)
 for place in syntheticPlaces {

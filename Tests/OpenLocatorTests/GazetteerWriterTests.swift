@@ -105,9 +105,47 @@ import Testing
         #expect(check == "ok")
         var swedish: Int64 = 0
         try writer.connection.statement(
-            "SELECT count(*) FROM places INDEXED BY places_by_country WHERE country = 'SWE' AND category = 9"
+            "SELECT count(*) FROM places INDEXED BY places_by_country WHERE country = 'SWE' AND country <> '' AND category = 9"
         ).forEachRow { swedish = $0.int(0) }
         #expect(swedish == 60)
+    }
+
+    /// Places without a country are not in `places_by_country`, so they never put it out of
+    /// order, whatever their categories; a country filter still finds its places through it.
+    @Test func placesWithoutACountryLeaveTheCountryIndexAlone() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let writer = try GazetteerWriter(path: folder.appendingPathComponent("g.gazetteer").path)
+        // Categories going down, without a country, then up again with one, then without.
+        _ = try writer.insert(
+            Self.chunk((1...50).map { Self.place($0, category: 60 - $0, importance: 0.5, country: "") }))
+        #expect(try Self.indexes(of: writer.connection) == ["places_by_country"])
+        _ = try writer.insert(
+            Self.chunk((51...60).map { Self.place($0, category: $0, importance: 0.5, country: "FIN") }))
+        _ = try writer.insert(
+            Self.chunk((61...70).map { Self.place($0, category: 1, importance: 0.5, country: "") }))
+        #expect(try Self.indexes(of: writer.connection) == ["places_by_country"])
+        // A category lower than the last one with this country: out of order now.
+        _ = try writer.insert(Self.chunk([Self.place(71, category: 2, importance: 0.5, country: "FIN")]))
+        #expect(try Self.indexes(of: writer.connection).isEmpty)
+        try writer.finish()
+        var (inIndex, check) = (Int64(0), "")
+        try writer.connection.statement("SELECT count(*) FROM places INDEXED BY places_by_country WHERE country <> ''")
+            .forEachRow {
+                inIndex = $0.int(0)
+            }
+        try writer.connection.statement("PRAGMA integrity_check").forEachRow { check = $0.text(0) }
+        #expect(inIndex == 11 && check == "ok")
+        // The filter's SQL lets SQLite use the partial index, and finds the 11 Finnish places.
+        let (condition, values) = SearchFilter(country: "FIN").sql(firstIndex: 1)
+        var plan: [String] = []
+        try writer.connection.statement("EXPLAIN QUERY PLAN SELECT p.id FROM places p WHERE 1\(condition)")
+            .forEachRow(values) { plan.append($0.text(3)) }
+        #expect(plan.contains { $0.contains("INDEX places_by_country (country=?)") }, "\(plan)")
+        var finnish: Int64 = 0
+        try writer.connection.statement("SELECT count(*) FROM places p WHERE 1\(condition)").forEachRow(values) {
+            finnish = $0.int(0)
+        }
+        #expect(finnish == 11)
     }
 
     /// An index kept up from the first place to the last is the same as one built at the end.

@@ -41,7 +41,9 @@ struct SearchFilter {
                 "p.lon BETWEEN \(next(.double(area.xmin))) AND \(next(.double(area.xmax))) AND p.lat BETWEEN \(next(.double(area.ymin))) AND \(next(.double(area.ymax)))"
             )
         }
-        if let country { clauses.append("p.country = \(next(.text(country)))") }
+        // (The second term is `places_by_country`'s condition: without it SQLite would not use the
+        // partial index, not knowing that the value is never empty.)
+        if let country { clauses.append("p.country = \(next(.text(country))) AND p.country <> ''") }
         return (clauses.map { " AND " + $0 }.joined(), values)
     }
 

@@ -4,7 +4,8 @@
 ///
 /// SQLite adds a key greater than an index's last one without searching the B-tree, so an
 /// index whose keys come in order costs almost nothing to keep up. An OpenAddresses file's
-/// places share one category, one importance and one country: in sqlite3, inserting 1M of
+/// places share one category, one importance and one country (or none, and places without a
+/// country are not in `places_by_country` at all): in sqlite3, inserting 1M of
 /// them with `places_by_category` and `places_by_country` in place took 1.7–2.0 s against
 /// 1.7–1.8 s without, while building the two afterwards took 1.3 s more, on the one thread
 /// that ends a build. Keys out of order cost a search each, more than sorting them once
@@ -18,16 +19,21 @@
 /// try connection.execute(indexes.remainingStatements)     // after the last
 /// ```
 struct InOrderIndexes {
-    /// A place's key in `places_by_category` (category, then importance, descending) and in
-    /// `places_by_country` (country, then category). The place's id, growing, follows.
-    private struct Keys {
+    /// A place's key in `places_by_category`: category, then importance, descending. (The
+    /// place's id, growing, follows in both indexes.)
+    private struct CategoryKey {
         var category: Int
         var importance: Double
+    }
+    /// A place's key in `places_by_country`, which holds only the places with a country.
+    private struct CountryKey {
         var country: [UInt8]
+        var category: Int
     }
 
-    /// The last place's keys; `nil` before the first.
-    private var last: Keys?
+    /// The last place's keys; `nil` before the first (with a country, for `lastCountry`).
+    private var lastCategory: CategoryKey?
+    private var lastCountry: CountryKey?
     private var keepsCategoryIndex = true
     private var keepsCountryIndex = true
 
@@ -52,26 +58,31 @@ struct InOrderIndexes {
         let (keptCategory, keptCountry) = (keepsCategoryIndex, keepsCountryIndex)
         chunk.withColumns { column in
             for (index, row) in chunk.rows.enumerated() {
-                let country = column(.country, index)
-                if let last {
-                    // (SQLite compares REALs as numbers and TEXT byte by byte, the shorter first.)
-                    if row.category < last.category
-                        || (row.category == last.category && row.importance > last.importance)
+                // (SQLite compares REALs as numbers and TEXT byte by byte, the shorter first.)
+                if keepsCategoryIndex {
+                    if let last = lastCategory,
+                        row.category < last.category
+                            || (row.category == last.category && row.importance > last.importance)
                     {
                         keepsCategoryIndex = false
                     }
-                    if country.lexicographicallyPrecedes(last.country)
-                        || (country.elementsEqual(last.country) && row.category < last.category)
-                    {
-                        keepsCountryIndex = false
-                    }
-                    guard keepsCategoryIndex || keepsCountryIndex else { break }
-                    let same =
-                        row.category == last.category && row.importance == last.importance
-                        && country.elementsEqual(last.country)
-                    if same { continue }  // (the usual case: no copy of the country)
+                    lastCategory = CategoryKey(category: row.category, importance: row.importance)
                 }
-                last = Keys(category: row.category, importance: row.importance, country: Array(country))
+                let country = column(.country, index)
+                if keepsCountryIndex, !country.isEmpty {
+                    if let last = lastCountry {
+                        if country.lexicographicallyPrecedes(last.country)
+                            || (country.elementsEqual(last.country) && row.category < last.category)
+                        {
+                            keepsCountryIndex = false
+                        } else if country.elementsEqual(last.country) {
+                            lastCountry?.category = row.category  // (the usual case: no copy of the country)
+                            continue
+                        }
+                    }
+                    lastCountry = CountryKey(country: Array(country), category: row.category)
+                }
+                guard keepsCategoryIndex || keepsCountryIndex else { break }
             }
         }
         return (keptCategory && !keepsCategoryIndex ? ["places_by_category"] : [])
