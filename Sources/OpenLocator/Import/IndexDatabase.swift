@@ -28,8 +28,9 @@ final class IndexDatabase {
     let path: String
     private let queue = ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>(depth: 2)
     private let done = DispatchSemaphore(value: 0)
-    private let chunksTaken = DispatchSemaphore(value: 0)
-    private var waitedForChunks = false
+    /// Left once the side thread has taken the last chunk: any thread may wait for it, any
+    /// number of times.
+    private let chunksTaken = DispatchGroup()
     private let side: SideThread
     private var ended = false
     private var joined = false
@@ -89,6 +90,7 @@ final class IndexDatabase {
             throw error
         }
         nonisolated(unsafe) let (eachChunk, writeRTree) = (eachChunk, writeRTree)
+        chunksTaken.enter()
         Thread { [queue, done, chunksTaken, side] in
             defer { done.signal() }
             do {
@@ -131,13 +133,11 @@ final class IndexDatabase {
     }
 
     /// Waits until the side thread has taken every chunk (after ``endOfPlaces(writingRTree:)``),
-    /// rethrowing its error: what `eachChunk` gathered can then be read on this thread.
+    /// rethrowing its error: what `eachChunk` gathered can then be read on the waiting thread.
+    /// Any thread may wait (the places' R*Tree is packed on one of its own), and again.
     func waitUntilChunksTaken() throws {
         precondition(ended, "waiting for the side thread before the end of the places")
-        if !waitedForChunks, !joined {
-            chunksTaken.wait()
-            waitedForChunks = true
-        }
+        chunksTaken.wait()
         if let failure = side.chunksFailure { throw failure }
     }
 
@@ -179,8 +179,8 @@ final class IndexDatabase {
 }
 
 /// The side thread's work and state. `@unchecked Sendable`: the side thread alone uses the
-/// connection, sets `chunksFailure` before it signals that it has taken the chunks (after which
-/// the writer may read it) and `failure` before it signals that it is done or cancels the queue
+/// connection, sets `chunksFailure` before it says it has taken the chunks (after which the
+/// threads waiting for that may read it) and `failure` before it signals that it is done or cancels the queue
 /// (after which the writer reads it); the writer sets `writesRTree` before it ends the queue,
 /// after which the side thread reads it; `stop()` and `close()` meet under `lock`.
 private final class SideThread: @unchecked Sendable {
@@ -198,15 +198,15 @@ private final class SideThread: @unchecked Sendable {
     }
 
     /// Inserts the chunks' folded text and hands each chunk to `eachChunk` until the places
-    /// end, and signals `chunksTaken` (having set ``chunksFailure`` if it failed); then merges the
+    /// end, and leaves `chunksTaken` (having set ``chunksFailure`` if it failed); then merges the
     /// full-text index, fills the vocabulary and writes the places' R*Tree (when it `writesRTree`).
     func run(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>,
-        eachChunk: (PlaceRowChunk, Int64) throws -> Void, chunksTaken: DispatchSemaphore,
+        eachChunk: (PlaceRowChunk, Int64) throws -> Void, chunksTaken: DispatchGroup,
         writeRTree: (SQLiteConnection) throws -> Void
     ) throws {
         guard let connection, let insert else {
-            chunksTaken.signal()
+            chunksTaken.leave()
             return
         }
         try take(queue, with: insert, eachChunk: eachChunk, then: chunksTaken)
@@ -224,12 +224,12 @@ private final class SideThread: @unchecked Sendable {
     }
 
     /// Inserts each chunk's folded text and hands the chunk to `eachChunk`, until the queue
-    /// ends; then signals `chunksTaken`, having set ``chunksFailure`` if it failed.
+    /// ends; then leaves `chunksTaken`, having set ``chunksFailure`` if it failed.
     private func take(
         _ queue: ChunkQueue<(firstID: Int64, chunk: PlaceRowChunk)>, with insert: SQLiteStatement,
-        eachChunk: (PlaceRowChunk, Int64) throws -> Void, then chunksTaken: DispatchSemaphore
+        eachChunk: (PlaceRowChunk, Int64) throws -> Void, then chunksTaken: DispatchGroup
     ) throws {
-        defer { chunksTaken.signal() }
+        defer { chunksTaken.leave() }
         do {
             while let (firstID, chunk) = try queue.take() {
                 try Self.insert(chunk, firstID: firstID, with: insert)

@@ -110,8 +110,12 @@ final class PackedRTree<Entry: RTreeEntry> {
 
     /// Starts sorting the entries and laying out the nodes on a thread of its own, for
     /// ``write(to:)`` to write into `connection`'s R*Tree later: a build's writer makes an
-    /// index meanwhile. (At 1M places the packing takes 0.2 s.) No entry may be added after.
-    func startPacking(for connection: SQLiteConnection) throws {
+    /// index meanwhile. (At 1M places the packing takes 0.2 s.) The thread first calls
+    /// `entriesAdded`, which returns once the last entry is in (another thread may still be
+    /// adding them) or throws why there will be none; its error is `write`'s.
+    func startPacking(
+        for connection: SQLiteConnection, entriesAdded: @escaping @Sendable () throws -> Void = {}
+    ) throws {
         let nodeSize = try nodeSize(in: connection)
         let done = DispatchSemaphore(value: 0)
         packingDone = done
@@ -119,7 +123,10 @@ final class PackedRTree<Entry: RTreeEntry> {
         // `packingResult`, which `write` reads once it has waited for `done`.)
         nonisolated(unsafe) let tree = self
         Thread {
-            tree.packingResult = Result { try tree.pack(nodeSize: nodeSize) }
+            tree.packingResult = Result {
+                try entriesAdded()
+                return try tree.pack(nodeSize: nodeSize)
+            }
             done.signal()
         }.start()
     }
