@@ -61,4 +61,46 @@ extension SuggestPrefixTests {
             #expect(SuggestPrefix(packed: packed).slot == nil, "\(other)")
         }
     }
+
+    /// Each prefix keeps its most important places, the earlier of equals first, whatever
+    /// order they come in: places turned away at the door (a full list's bar) are exactly
+    /// those the list would not have taken.
+    @Test func eachPrefixKeepsItsMostImportantPlaces() throws {
+        var random = SplitMix64(seed: 11)
+        var index = SuggestIndex()
+        var offered: [String: [(importance: Double, id: Int64)]] = [:]
+        for id in Int64(1)...3000 {
+            let name = ["kahvila", "kauppa", "kirja", "ka"].randomElement(using: &random)!
+            // Few distinct importances, so ties are common, and a trend upwards now and then.
+            let importance = Double(Int.random(in: 0..<8, using: &random)) / 8 + (id % 500 == 0 ? 1 : 0)
+            Array(name.utf8).withUnsafeBufferPointer { folded in
+                index.add(
+                    id: id, importance: importance, foldedName: folded,
+                    foldedAlternateNames: .init(start: nil, count: 0), isPOI: false)
+            }
+            for prefix in Set([String(name.prefix(2)), String(name.prefix(3))]) where prefix.count >= 2 {
+                offered[prefix, default: []].append((importance, id))
+            }
+        }
+        let connection = try SQLiteConnection(path: ":memory:", writable: true, create: true)
+        try connection.execute(GazetteerSchema.create)
+        try index.write(to: connection)
+        for (prefix, places) in offered {
+            let expected = places.sorted { ($0.importance, -$0.id) > ($1.importance, -$1.id) }
+                .prefix(SuggestIndex.placesPerPrefix).map(\.id).sorted()
+            var kept: [Int64] = []
+            try connection.statement("SELECT id FROM suggest_prefixes WHERE prefix = ? ORDER BY id")
+                .forEachRow([.text(prefix)]) { kept.append($0.int(0)) }
+            #expect(kept == expected, "\(prefix)")
+        }
+    }
+
+    /// Chains are the name hashes three or more POIs share, with the first POI's id.
+    @Test func chainsAreTheNamesOfThreeOrMorePOIs() {
+        var names: [(hash: UInt64, id: Int64)] = [
+            (7, 1), (9, 2), (7, 3), (5, 4), (9, 5), (7, 6), (9, 7), (9, 8), (5, 9), (3, 10),
+        ]
+        let chains = SuggestIndex.chains(of: &names).sorted { $0.firstID < $1.firstID }
+        #expect(chains.map(\.firstID) == [1, 2] && chains.map(\.places) == [3, 4])
+    }
 }

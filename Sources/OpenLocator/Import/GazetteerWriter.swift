@@ -189,6 +189,12 @@ private final class PlaceEntries: @unchecked Sendable {
 
     /// Adds a chunk's places, whose ids are `firstID`, `firstID + 1`, …
     func add(_ chunk: PlaceRowChunk, firstID: Int64) throws {
+        try Self.add(chunk, firstID: firstID, to: rTree, &suggest)  // (one access to `suggest` a chunk)
+    }
+
+    private static func add(
+        _ chunk: PlaceRowChunk, firstID: Int64, to rTree: PackedRTree<PlaceRTreeEntry>, _ suggest: inout SuggestIndex
+    ) throws {
         try chunk.withColumns { column in
             for (index, place) in chunk.rows.enumerated() {
                 let id = firstID + Int64(index)
