@@ -64,6 +64,11 @@ struct PlaceRowChunk: Sendable {
     var count: Int { rows.count }
     var isEmpty: Bool { rows.isEmpty }
 
+    /// About how much memory the chunk holds.
+    var byteCount: Int {
+        text.capacity + textEnds.capacity * MemoryLayout<Int>.stride + rows.capacity * MemoryLayout<Row>.stride
+    }
+
     /// Adds a place, and its text folded for search (``SearchText``): its name, alternate names
     /// and `locality`, the words that place it.
     mutating func append(_ place: PlaceRecord, locality: [String]) {
