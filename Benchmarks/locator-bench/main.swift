@@ -351,7 +351,9 @@ for place in syntheticPlaces {
     csvText += fields.map { CSVReader.escaped($0) }.joined(separator: ",") + "\n"
 }
 try csvText.write(to: syntheticCSV, atomically: false, encoding: .utf8)
-csvText = ""
+// (The build reads only the CSV, as `locator build --places` would: the places and the text
+// go first, so it does not run in a heap crowded with a million places' strings.)
+(csvText, syntheticPlaces) = ("", [])
 var syntheticBuilder = GazetteerBuilder(
     osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
 syntheticBuilder.placeFiles = [syntheticCSV]
