@@ -13,6 +13,11 @@ struct Options {
     var syntheticOnly = false
     /// Keep the synthetic places' CSV here, to time `locator build --places` on it.
     var csvPath: String?
+    static func usage() -> Never {
+        print("usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH]")
+        exit(64)
+    }
+
     init() {
         var arguments = CommandLine.arguments.dropFirst().makeIterator()
         while let argument = arguments.next() {
@@ -21,12 +26,10 @@ struct Options {
             case "--queries": queries = Int(arguments.next() ?? "") ?? queries
             case "--synthetic": syntheticPath = arguments.next()
             case "--synthetic-only": syntheticOnly = true
-            case "--keep-csv": csvPath = arguments.next()
-            default:
-                print(
-                    "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH]"
-                )
-                exit(64)
+            case "--keep-csv":
+                guard let path = arguments.next() else { Self.usage() }
+                csvPath = path
+            default: Self.usage()
             }
         }
     }

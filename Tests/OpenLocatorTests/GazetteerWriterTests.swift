@@ -148,6 +148,27 @@ import Testing
         #expect(finnish == 11)
     }
 
+    /// A build that fails while the side thread is still behind stops it and deletes its file
+    /// as soon as the writer goes: the thread packing the R*Tree waits for the side thread
+    /// without holding on to it.
+    @Test func aFailedFinishLeavesNoSideFile() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let path = folder.appendingPathComponent("g.gazetteer").path
+        var writer: GazetteerWriter? = try GazetteerWriter(path: path)
+        for first in stride(from: 1, to: 80_000, by: 5_000) {
+            _ = try writer!.insert(
+                Self.chunk(
+                    (first..<first + 5_000).map { Self.place($0, category: 60 - $0 % 50, importance: 0.5, country: "") }
+                ))
+        }
+        // The street index exists already, so making it at the end fails.
+        try writer!.connection.execute(GazetteerSchema.streetIndex)
+        #expect(throws: SQLiteError.self) { try writer!.finish() }
+        #expect(FileManager.default.fileExists(atPath: path + ".index.partial"))
+        writer = nil
+        #expect(!FileManager.default.fileExists(atPath: path + ".index.partial"))
+    }
+
     /// An index kept up from the first place to the last is the same as one built at the end.
     /// (With no street segments, the writer writes the places' R*Tree itself, not the side
     /// thread.)

@@ -103,7 +103,7 @@ import Testing
             path: folder.appendingPathComponent("b.partial").path, eachChunk: { _, _ in throw EntriesFailed() },
             writeRTree: { _ in })
         try failing.add(Self.chunk(10), firstID: 1)
-        // (The queue holds two chunks: a few more reach the failed thread's cancelled queue.)
+        // (The queue holds up to 16 chunks: a few more reach the failed thread's cancelled queue.)
         #expect(throws: EntriesFailed.self) {
             for first in stride(from: 11, to: 1_000, by: 10) { try failing.add(Self.chunk(10), firstID: Int64(first)) }
         }

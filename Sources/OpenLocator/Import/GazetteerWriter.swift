@@ -140,17 +140,17 @@ final class GazetteerWriter {
     func finish(step: (String) -> Void = { _ in }) throws {
         let writesPlacesRTree = streetSegmentsRTree.count < placesWritten
         indexDatabase.endOfPlaces(writingRTree: !writesPlacesRTree)
-        // The side thread is a few chunks behind, with the R*Tree entries and suggest prefixes
-        // of those still to gather. The indexes need neither: the tree is packed once it has
-        // taken the last chunk, and this thread makes the indexes meanwhile. (Waiting here
-        // first left it idle for 0.5 s of a 1M-place build with a new word in every name.)
+        // The side thread may be up to 16 chunks behind, with the R*Tree entries and suggest
+        // prefixes of those still to gather. The indexes need neither: the tree is packed once
+        // it has taken the last chunk, and this thread makes the indexes meanwhile. (Waiting
+        // here first left it idle for 0.5 s of a 1M-place build with a new word in every name.)
         if writesPlacesRTree {
-            nonisolated(unsafe) let indexDatabase = indexDatabase
-            try placeEntries.rTree.startPacking(for: connection) { try indexDatabase.waitUntilChunksTaken() }
+            try placeEntries.rTree.startPacking(for: connection, entriesAdded: indexDatabase.chunksTakenWaiter)
         }
         // With one helper thread, SQLite sorts runs of index keys while this thread reads the
         // table on. That pays only when the side thread has little left, as after an
-        // OpenAddresses build, whose in-order indexes leave the street index alone to make: the
+        // OpenAddresses build (its queue seldom fills), whose in-order indexes leave the street
+        // index alone to make: the
         // step took 0.9–1.3 s against 1.2–1.5 s (1M rows, 6 alternated builds; two helpers,
         // 0.9–1.3 s). With the side thread merging the full-text index (1M own places), the
         // helper only competed with it: 2.0–3.2 s against 2.4–2.9 s.
@@ -177,10 +177,11 @@ final class GazetteerWriter {
 
 /// What the side thread gathers from each chunk besides its full-text rows: the places' R*Tree
 /// entries and their suggest prefixes (both once on the gazetteer's writer, which is the
-/// busiest thread of a build). `@unchecked Sendable`: the side thread alone touches it until
-/// it has taken the last chunk (``IndexDatabase/waitUntilChunksTaken()``). After that the
-/// writer uses `suggest`, and `rTree` is used by one thread at a time: the one packing it and
-/// then the writer, or the side thread when that one writes the tree.
+/// busiest thread of a build). `@unchecked Sendable`: the side thread alone adds to it until
+/// it has taken the last chunk (``IndexDatabase/waitUntilChunksTaken()``); meanwhile the writer
+/// only starts the tree's packing thread, which waits for that before it reads the entries.
+/// After that the writer uses `suggest`, and `rTree` is used by one thread at a time: the one
+/// packing it and then the writer, or the side thread when that one writes the tree.
 private final class PlaceEntries: @unchecked Sendable {
     let rTree: PackedRTree<PlaceRTreeEntry>
     var suggest = SuggestIndex()

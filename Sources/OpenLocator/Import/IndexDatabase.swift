@@ -142,9 +142,19 @@ final class IndexDatabase {
     /// rethrowing its error: what `eachChunk` gathered can then be read on the waiting thread.
     /// Any thread may wait (the places' R*Tree is packed on one of its own), and again.
     func waitUntilChunksTaken() throws {
+        try chunksTakenWaiter()
+    }
+
+    /// ``waitUntilChunksTaken()`` as a closure for another thread, which holds neither this
+    /// object nor its file: a build that fails meanwhile still stops the side thread and
+    /// deletes the file as it drops this.
+    var chunksTakenWaiter: @Sendable () throws -> Void {
         precondition(ended, "waiting for the side thread before the end of the places")
-        chunksTaken.wait()
-        if let failure = side.chunksFailure { throw failure }
+        let (chunksTaken, side) = (chunksTaken, side)
+        return {
+            chunksTaken.wait()
+            if let failure = side.chunksFailure { throw failure }
+        }
     }
 
     /// Waits for the side thread to finish (after ``endOfPlaces()``), rethrowing its error.
@@ -238,6 +248,7 @@ private final class SideThread: @unchecked Sendable {
         defer { chunksTaken.leave() }
         do {
             while let (firstID, chunk) = try queue.take() {
+                try checkNotStopped()  // (a stopped build leaves the chunks still queued)
                 try Self.insert(chunk, firstID: firstID, with: insert)
                 try eachChunk(chunk, firstID)
             }
