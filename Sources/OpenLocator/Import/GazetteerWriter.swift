@@ -150,10 +150,9 @@ final class GazetteerWriter {
         // With one helper thread, SQLite sorts runs of index keys while this thread reads the
         // table on. That pays only when the side thread has little left, as after an
         // OpenAddresses build (its queue seldom fills), whose in-order indexes leave the street
-        // index alone to make: the
-        // step took 0.9–1.3 s against 1.2–1.5 s (1M rows, 6 alternated builds; two helpers,
-        // 0.9–1.3 s). With the side thread merging the full-text index (1M own places), the
-        // helper only competed with it: 2.0–3.2 s against 2.4–2.9 s.
+        // index alone to make: the step took 0.9–1.3 s against 1.2–1.5 s (1M rows, 6 alternated
+        // builds; two helpers, 0.9–1.3 s). With the side thread merging the full-text index (1M
+        // own places), the helper only competed with it: 2.0–3.2 s against 2.4–2.9 s.
         step("secondary indexes")
         if inOrderIndexes.leaveOnlyTheStreetIndex { try connection.execute("PRAGMA threads = 1") }
         try connection.execute(inOrderIndexes.remainingStatements)

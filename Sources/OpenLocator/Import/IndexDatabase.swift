@@ -196,9 +196,10 @@ final class IndexDatabase {
 
 /// The side thread's work and state. `@unchecked Sendable`: the side thread alone uses the
 /// connection, sets `chunksFailure` before it says it has taken the chunks (after which the
-/// threads waiting for that may read it) and `failure` before it signals that it is done or cancels the queue
-/// (after which the writer reads it); the writer sets `writesRTree` before it ends the queue,
-/// after which the side thread reads it; `stop()` and `close()` meet under `lock`.
+/// threads waiting for that may read it) and `failure` before it signals that it is done or
+/// cancels the queue (after which the writer reads it); the writer sets `writesRTree` before
+/// it ends the queue, after which the side thread reads it; `stop()` and `close()` meet under
+/// `lock`.
 private final class SideThread: @unchecked Sendable {
     private var connection: SQLiteConnection?
     private var insert: SQLiteStatement?
