@@ -70,17 +70,16 @@ struct InOrderIndexes {
                 }
                 let country = column(.country, index)
                 if keepsCountryIndex, !country.isEmpty {
-                    if let last = lastCountry {
-                        if country.lexicographicallyPrecedes(last.country)
-                            || (country.elementsEqual(last.country) && row.category < last.category)
-                        {
-                            keepsCountryIndex = false
-                        } else if country.elementsEqual(last.country) {
-                            lastCountry?.category = row.category  // (the usual case: no copy of the country)
-                            continue
-                        }
+                    let sameCountry = lastCountry.map { country.elementsEqual($0.country) } ?? false
+                    if let last = lastCountry,
+                        sameCountry ? row.category < last.category : country.lexicographicallyPrecedes(last.country)
+                    {
+                        keepsCountryIndex = false
+                    } else if sameCountry {
+                        lastCountry?.category = row.category  // (the usual case: no copy of the country)
+                    } else {
+                        lastCountry = CountryKey(country: Array(country), category: row.category)
                     }
-                    lastCountry = CountryKey(country: Array(country), category: row.category)
                 }
                 guard keepsCategoryIndex || keepsCountryIndex else { break }
             }
