@@ -70,6 +70,25 @@ enum ArgumentValues {
         return value
     }
 
+    /// A distance in metres, written as metres ("800", "800m") or kilometres ("50km").
+    static func distance(_ text: String, option: String, range: ClosedRange<Double>) throws -> Double {
+        var number = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var scale = 1.0
+        if number.hasSuffix("km") {
+            (number, scale) = (String(number.dropLast(2)), 1000)
+        } else if number.hasSuffix("m") {
+            number.removeLast()
+        }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw UsageError("\(option) expects a distance in metres (800) or kilometres (50km), got '\(text.prefix(40))'")
+        }
+        guard range.contains(value * scale) else {
+            throw UsageError(
+                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) metres, got \(text.prefix(40))")
+        }
+        return value * scale
+    }
+
     /// One of a fixed set of words.
     static func choice(_ text: String, option: String, from choices: [String]) throws -> String {
         guard choices.contains(text.lowercased()) else {

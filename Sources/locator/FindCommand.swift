@@ -8,20 +8,23 @@ enum FindCommand: Command {
     static let spec = CommandLineArguments.Spec(
         options: [
             "near", "max", "within", "format", "gazetteer", "service", "min-score", "country", "sr", "magic-key",
+            "max-distance",
         ],
-        repeatable: ["category"], maxPositionals: 64)
+        repeatable: ["category"], flags: ["explain"], maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
-                            [--sr 4326|3857] [--format table|json|geojson] [--gazetteer PATH | --service URL]
-                            [--magic-key KEY]
+                            [--max-distance D] [--sr 4326|3857] [--format table|json|geojson]
+                            [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
 
         ARGUMENTS:
           TEXT                    A category ("coffee shop", "gas station", "food", "hotel", "parks"),
-                                  a name ("Stockmann") or an address ("Mannerheimintie 10, Helsinki").
-                                  May be left out when --category is given.
+                                  a name ("Stockmann"), a place with its region or country
+                                  ("Rochester, MN", "Hamilton, New Zealand") or an address
+                                  ("Mannerheimintie 10, Helsinki"). May be left out when --category
+                                  is given.
 
         OPTIONS:
           --near LAT,LON          Rank by distance from this point; Distance is measured from it.
@@ -30,14 +33,18 @@ enum FindCommand: Command {
           --max N                 How many results, 1 to 50 (default: 10).
           --within MINLON,MINLAT,MAXLON,MAXLAT
                                   Only places inside this box.
-          --min-score S           Drop results scoring below S (0 to 100).
+          --min-score S           Drop results scoring below S, 0 to 100 (default: 50; 0 keeps every
+                                  candidate, junk included).
           --country CODE          Only places in this country (FI, FIN or Finland).
+          --max-distance D        How far from --near (or the place of "cafes in Kamppi") a category
+                                  search looks, in metres or as 50km (default: 50km).
           --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
                                   an API key is read from ARCGIS_API_KEY.
           --magic-key KEY         Find the suggestion TEXT with this key from 'locator suggest'.
+          --explain               Print how the text was read and why the first result won (stderr).
           -h, --help              Show help information.
 
         EXAMPLES:
@@ -68,26 +75,38 @@ enum FindCommand: Command {
             parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
         }
         parameters.countryCode = arguments.value("country")
+        if let maxDistance = arguments.value("max-distance") {
+            parameters.maxDistance = try ArgumentValues.distance(
+                maxDistance, option: "--max-distance", range: 1...20_038_000)
+        }
+        parameters.explain = arguments.has("explain")
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         parameters.outputSpatialReference = sr
         parameters.addResultAttributeName("*")
         let format = try format(arguments, choices: ["table", "json", "geojson"])
 
         let task = try locatorTask(arguments)
-        let results: [GeocodeResult]
+        var response: GeocodeResponse
         if let key = arguments.value("magic-key") {
             guard !text.isEmpty else { throw UsageError("--magic-key needs the suggestion's TEXT too") }
-            results = try await task.geocode(
-                forSuggestResult: SuggestResult(label: text, isCollection: false, magicKey: key), using: parameters)
+            response = GeocodeResponse(
+                results: try await task.geocode(
+                    forSuggestResult: SuggestResult(label: text, isCollection: false, magicKey: key), using: parameters))
         } else {
-            results = try await task.geocode(forSearchText: text, using: parameters)
+            response = try await task.geocodeResponse(forSearchText: text, using: parameters)
+        }
+        let results = response.results
+        if parameters.explain {
+            Output.diagnostic(response.explanation?.description ?? "(no explanation: the service does not give one)")
         }
         switch format {
         case "json":
             Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))
         case "geojson": Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
         default:
-            if results.isEmpty {
+            if results.isEmpty, let coverage = response.coverage {
+                Output.data(coverage.summary)
+            } else if results.isEmpty {
                 let what = text.isEmpty ? parameters.categories.joined(separator: ", ") : "'\(text)'"
                 let near = near.map { " near \($0)" } ?? ""
                 let within = parameters.searchArea == nil ? "" : " inside the --within box"

@@ -16,4 +16,12 @@ long ol_fold_utf8(const char *input, size_t length, char *out, size_t capacity);
 /// text through UTF-16 and ICU's checks. The same results, slower; for tests to compare.
 long ol_fold_utf8_through_utf16(const char *input, size_t length, char *out, size_t capacity);
 
+/// The name of a country or territory (ISO 3166 alpha-2 code, "FI") in a language ("fi",
+/// "en"), from ICU's locale data: "Suomi", "Finland". With `shortForm` non-zero, the short
+/// form where the language has one ("US", "UK" in English).
+///
+/// Writes a NUL-terminated UTF-8 result into `out` and returns its length in bytes, or -1
+/// when ICU has no name of its own (it would only repeat the code) or it did not fit.
+long ol_region_display_name(const char *iso2, const char *language, int shortForm, char *out, size_t capacity);
+
 #endif

@@ -63,8 +63,8 @@ extension GazetteerBackend {
                     continue
                 }
                 do {
-                    let ranked = try geocodeNow(searchText: text, parameters: parameters)
-                    results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore)), at: index)
+                    let ranked = try geocodeNow(searchText: text, parameters: parameters).results
+                    results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore ?? 0)), at: index)
                 } catch let error as LocatorError where error.code == .invalidParameter {
                     // A text this search cannot take is an unmatched record, not a failed batch.
                     results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)

@@ -33,7 +33,12 @@ struct CategoryResolver: Sendable {
 
     /// The categories a whole phrase names, or empty when it is not a category phrase.
     func categories(matching text: String) -> [Category] {
-        let key = Self.singularPhrase(TextFolding.fold(text))
+        categories(matchingFolded: TextFolding.fold(text).split(separator: " "))
+    }
+
+    /// The categories folded words name together ("coffee", "shops"), or empty.
+    func categories(matchingFolded words: some Collection<some StringProtocol>) -> [Category] {
+        let key = words.map { Self.singular(String($0)) }.joined(separator: " ")
         return (phrases[key] ?? []).compactMap { tree.category(code: $0) }
     }
 

@@ -1,8 +1,7 @@
 import Foundation
 
-/// Street addresses: the street found by its name (typos and abbreviations included), then the
-/// house number on it — the address point itself, or a position interpolated between its
-/// neighbours when the data lacks that number.
+/// House numbers on a street (``AddressStage`` finds the streets): the address point itself,
+/// or a position interpolated between its neighbours when the data lacks that number.
 ///
 /// Scores start from how well the street name matched, the number counting as one more exactly
 /// matched word (100 for an exact street name), and lose:
@@ -15,61 +14,6 @@ extension GazetteerBackend {
     static let interpolatedDeduction = 10.0
     static let outOfRangeDeduction = 20.0
     static let streetOnlyDeduction = 30.0
-    /// How many differently named or placed streets are tried for one address.
-    static let maxStreetsPerAddress = 3
-
-    /// The best places for an address query on up to ``maxStreetsPerAddress`` matching streets.
-    func addressCandidates(
-        _ address: AddressQuery, query: ParsedQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection,
-        state: State
-    ) throws -> [Candidate] {
-        // Streets are found through their address points and street rows; what is returned
-        // (an address point, an interpolated Street Address, a street) must pass the filter.
-        let kinds = ["Point Address", "Street Address", "Street Name"].map { tree[$0]!.codeRange }
-        guard !Self.intersect(kinds, with: filter.categoryRanges).isEmpty else { return [] }
-        var streetFilter = filter
-        streetFilter.categoryRanges = SearchFilter.merged([kinds[0], kinds[2]])
-        var streetQuery = ParsedQuery(address.streetText)
-        streetQuery.addAlternatives(address.expansions)
-        let matches = try textSearch(streetQuery, k: 20, center: center, filter: streetFilter, db: db)
-        let rows = try places(for: matches, db: db)
-        var seen: Set<String> = []
-        var found: [Candidate] = []
-        for match in matches {
-            guard let row = rows[match.id] else { continue }
-            let street = row.street.isEmpty ? row.name : row.street
-            guard seen.insert(TextFolding.fold(street) + "|" + row.city).inserted else { continue }
-            let locality = [
-                row.postal, row.city, row.neighborhood, row.region, row.country,
-                state.results.countryNames[row.country] ?? "",
-            ]
-            let streetScore =
-                TextMatch.score(
-                    streetQuery, name: TextFolding.fold(street), alternateNames: "",
-                    locality: TextFolding.fold(locality.joined(separator: " ")))?.score ?? match.score
-            // The number is one more word of the query, matched exactly: a typo in a one-word
-            // street costs half as much as it would alone, as in ``TextMatch``.
-            let words = Double(streetQuery.words.count)
-            let nameDeduction = (100 - streetScore) * words / (words + 1)
-            if var candidate = try locate(
-                address.houseNumber, street: street, city: row.city,
-                streetMatch: row.addressType == .streetName ? (match, row) : nil, query: query, db: db)
-            {
-                candidate.score = max(0, candidate.score - nameDeduction)
-                candidate.distance =
-                    center.map { $0.distance(to: Point(latitude: candidate.latitude, longitude: candidate.longitude)) }
-                    ?? 0
-                let category = candidate.place?.category ?? -1
-                if filter.allows(longitude: candidate.longitude, latitude: candidate.latitude),
-                    filter.categoryRanges?.contains(where: { $0.contains(category) }) ?? true
-                {
-                    found.append(candidate)
-                }
-            }
-            if seen.count >= Self.maxStreetsPerAddress { break }
-        }
-        return found
-    }
 
     /// The house number on one street, scored out of 100. Of several points with that number
     /// the one whose written address best matches the whole query wins ("Yrjönkatu 13" is 13,
@@ -78,9 +22,9 @@ extension GazetteerBackend {
     /// case-insensitively ("Alvar Aallon Katu" = "Alvar Aallon katu").
     /// - Parameter streetMatch: the street the text search matched, with its row, if it was one: the
     ///   answer when the street has no numbers.
-    private func locate(
+    func locate(
         _ wanted: HouseNumber, street: String, city: String, streetMatch: (match: Candidate, row: PlaceRecord)?,
-        query: ParsedQuery,
+        query: TextQuery,
         db: SQLiteConnection
     ) throws -> Candidate? {
         // The address type is written into the SQL, not bound: only then can SQLite use the

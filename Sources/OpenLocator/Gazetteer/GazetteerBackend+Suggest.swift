@@ -25,7 +25,7 @@ extension GazetteerBackend {
     }
 
     func suggestNow(searchText: String, parameters: SuggestParameters) throws -> [SuggestResult] {
-        let query = ParsedQuery(searchText, typing: true)
+        let query = TextQuery(searchText, typing: true)
         guard query.words.joined().count >= 2 else { return [] }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         return try read("suggest") { db, state in
@@ -81,7 +81,7 @@ extension GazetteerBackend {
     }
 
     /// The most-used chain name starting with the query, when the query is one word so far.
-    private func chain(startingWith query: ParsedQuery, db: SQLiteConnection) throws -> (key: String, name: String)? {
+    private func chain(startingWith query: TextQuery, db: SQLiteConnection) throws -> (key: String, name: String)? {
         let prefix = query.words.joined(separator: " ")
         guard prefix.count >= 3 else { return nil }
         var found: (String, String)?
@@ -92,7 +92,7 @@ extension GazetteerBackend {
     }
 
     /// Matching places, best first.
-    private func suggestedPlaces(_ query: ParsedQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+    private func suggestedPlaces(_ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection)
         throws -> [Candidate]
     {
         let shortPrefix =
@@ -136,7 +136,7 @@ extension GazetteerBackend {
     }
 
     /// The precomputed most important places for a 2–3 letter prefix.
-    private func precomputed(_ query: ParsedQuery, center: Point?, db: SQLiteConnection) throws -> [Candidate] {
+    private func precomputed(_ query: TextQuery, center: Point?, db: SQLiteConnection) throws -> [Candidate] {
         var found: [Candidate] = []
         try db.statement(
             """
@@ -153,7 +153,7 @@ extension GazetteerBackend {
     /// Places inside the filter's box with a name word starting with the one short word
     /// typed. The folded names are read from `places` (no full-text lookup per row) and
     /// filtered by `instr` before any is scored.
-    private func scanned(_ query: ParsedQuery, center: Point, filter: SearchFilter, db: SQLiteConnection) throws
+    private func scanned(_ query: TextQuery, center: Point, filter: SearchFilter, db: SQLiteConnection) throws
         -> [Candidate]
     {
         guard let area = filter.area else { return [] }
@@ -203,14 +203,14 @@ extension GazetteerBackend {
             var categoryParameters = parameters
             categoryParameters.removeAllCategories()
             categoryParameters.addCategory(name)
-            return try geocodeNow(searchText: "", parameters: categoryParameters)
+            return try geocodeNow(searchText: "", parameters: categoryParameters).results
         case .chain(let key):
             let found = try chainMembers(key, parameters: parameters)
             if !found.isEmpty { return found }
         case .category, nil:
             break  // a category this gazetteer does not know, or a key from elsewhere
         }
-        return try geocodeNow(searchText: suggestion.label, parameters: parameters)
+        return try geocodeNow(searchText: suggestion.label, parameters: parameters).results
     }
 }
 
@@ -219,7 +219,8 @@ extension GazetteerBackend {
     /// first, or most important first without one, among the first ``textCandidateLimit``
     /// full-text matches of its name.
     func chainMembers(_ key: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
-        let query = ParsedQuery(key + " ")  // whole words, no prefix
+        let text = QueryText(key)
+        let query = TextQuery(text.words.indices, in: text, prefixAllowed: false)
         guard !query.words.isEmpty else { return [] }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         return try read("geocode") { db, state in

@@ -1,47 +1,57 @@
 import Foundation
 
-/// Free-text search: FTS5 over folded names, alternate names and localities, scored by
-/// ``TextMatch`` and ordered by ``Ranking`` (score blended with distance and importance).
+/// Full-text retrieval: FTS5 over folded names, alternate names and localities, each match
+/// scored by ``TextMatch``. Which words to search for is the query analysis's business
+/// (``QueryAnalysis``), the order of the results the ranking's (``Ranking``), once, in
+/// ``ForwardGeocoder``; this finds the candidates.
 extension GazetteerBackend {
     /// How many full-text matches are scored at most.
     static let textCandidateLimit = 3000
+    /// How many matches of one word a partial search scores at most (in storage order; the most
+    /// important ones and those near the search point are read as well when there are more).
+    static let partialWordLimit = 1000
 
-    /// The best `k` text matches: strict first (every word must match); when that finds
-    /// nothing, strict again with misspelt words corrected; then lenient (any word, corrections
-    /// included). A query that matches as typed is never corrected.
-    func textSearch(
-        _ query: ParsedQuery, k: Int, center: Point?, filter: SearchFilter, db: SQLiteConnection
-    )
-        throws -> [Candidate]
-    {
-        var query = query
+    /// How a text retrieval found its candidates.
+    enum TextRetrieval: String, Sendable {
+        /// Every word matched as typed.
+        case strict = "every word"
+        /// Every word, misspelt ones corrected.
+        case corrected = "every word, with corrections"
+        /// Some of the words, rarest first.
+        case partial = "some words"
+        case none = "nothing"
+    }
+
+    /// The scored matches of a query: strict first (every word must match); when that finds
+    /// nothing, strict again with misspelt words corrected; then partial (the matches of each
+    /// word, the rarest first, so the best are found whatever their order in storage). A query
+    /// that matches as typed is never corrected. The query's weights are set from the index.
+    func textCandidates(
+        _ query: inout TextQuery, center: Point?, filter: SearchFilter, partial: Bool = true, db: SQLiteConnection,
+        state: State
+    ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
-        var candidates = try textCandidates(
+        try weigh(&query, db: db, state: state)
+        var candidates = try strictMatches(
             query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
-        if candidates.isEmpty {
-            let corrections = try corrections(for: query, db: db)
-            if !corrections.isEmpty {
-                query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
-                candidates = try textCandidates(
-                    query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
-                    db: db)
-            }
+        if !candidates.isEmpty { return (candidates, .strict) }
+        let corrections = try corrections(for: query, db: db)
+        if !corrections.isEmpty {
+            query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
+            try weigh(&query, db: db, state: state)
+            candidates = try strictMatches(
+                query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
+                db: db)
+            if !candidates.isEmpty { return (candidates, .corrected) }
         }
-        if candidates.isEmpty, query.words.count > 1 {
-            candidates = try textCandidates(
-                query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
-                widenWhenCapped: false, db: db)
-        }
-        let ranked = Self.distinct(
-            Ranking.sorted(
-                candidates, hasCenter: center != nil,
-                wantsAddress: query.houseNumber != nil))
-        return Array(ranked.prefix(k))
+        guard partial, query.words.count > 1 else { return ([], .none) }
+        candidates = try partialMatches(query, center: center, filter: filter, db: db)
+        return (candidates, candidates.isEmpty ? .none : .partial)
     }
 
     /// Looks up the words a prefix last word completes to (at most
     /// ``maxSpelledOutCompletions``), so the FTS5 query names them instead of a prefix.
-    func completeLastWord(_ query: inout ParsedQuery, db: SQLiteConnection) throws {
+    func completeLastWord(_ query: inout TextQuery, db: SQLiteConnection) throws {
         guard query.lastWordIsPrefix, query.lastWordCompletions == nil, let last = query.words.last else { return }
         let statement = try db.statement("SELECT term FROM vocabulary WHERE term >= ?1 AND term < ?2 LIMIT ?3")
         var completions: [String] = []
@@ -68,70 +78,113 @@ extension GazetteerBackend {
     /// others where that is cheap to say: a one-word query and the lenient (any word) query
     /// search names only ("Helsinki" is not every place whose locality is Helsinki); a strict
     /// query of several words needs each word in some column, a locality word included.
-    static func matchExpression(_ query: ParsedQuery, lenient: Bool) -> String {
+    static func matchExpression(_ query: TextQuery, lenient: Bool) -> String {
         // While typing, a last word of one letter is left to the scoring: as an FTS5 prefix it
         // would read every word starting with that letter ("Robert's C").
-        var words = query.words
-        if query.typing, query.lastWordIsPrefix, words.count > 1, words.last?.count == 1 { words.removeLast() }
-        let terms = words.enumerated().map { index, word in
-            var exact = "\"\(word)\""
-            if index == query.words.count - 1, query.lastWordIsPrefix {
-                if let completions = query.lastWordCompletions, !completions.isEmpty {
-                    exact =
-                        completions.count == 1
-                        ? "\"\(completions[0])\""
-                        : "(" + completions.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
-                } else {
-                    exact += "*"
-                }
-            }
-            guard let fixes = query.alternatives[word], !fixes.isEmpty else { return exact }
-            return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
-        }
+        var indices = Array(query.words.indices)
+        if query.typing, query.lastWordIsPrefix, indices.count > 1, query.words.last?.count == 1 { indices.removeLast() }
+        let terms = indices.map { term(query, $0) }
         if lenient || terms.count == 1 {
             return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
         }
         return "{name alt_names locality} : (\(terms.joined(separator: " AND ")))"
     }
 
-    /// The scored matches of an FTS5 expression that pass the filter.
-    private func textCandidates(
-        _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, widenWhenCapped: Bool = true,
-        db: SQLiteConnection
-    )
-        throws -> [Candidate]
-    {
-        // All matches when there are few; when there are more than the limit, the most
-        // important ones and, with a search point, the ones within 50 km of it, so a common
-        // word ("san") still finds San Teodoro next to the user and San Francisco.
+    /// One word of a query as an FTS5 term: quoted, a prefix or its completions when it may be
+    /// one, or-ed with its alternatives.
+    static func term(_ query: TextQuery, _ index: Int) -> String {
+        let word = query.words[index]
+        var exact = "\"\(word)\""
+        if index == query.words.count - 1, query.lastWordIsPrefix {
+            if let completions = query.lastWordCompletions, !completions.isEmpty {
+                exact =
+                    completions.count == 1
+                    ? "\"\(completions[0])\"" : "(" + completions.map { "\"\($0)\"" }.joined(separator: " OR ") + ")"
+            } else {
+                exact += "*"
+            }
+        }
+        guard let fixes = query.alternatives[word], !fixes.isEmpty else { return exact }
+        return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
+    }
+
+    /// The scored matches of an expression that every word must satisfy: all of them when there
+    /// are few; when there are more than the limit, the most important ones too and, with a
+    /// search point, the ones within 50 km of it, so a common word ("san") still finds San
+    /// Teodoro next to the user and San Francisco.
+    private func strictMatches(
+        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection
+    ) throws -> [Candidate] {
         var found = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: nil, db: db)
-        // (Not for the lenient any-word query: its many matches are poor ones, and ordering
-        // them all by importance cost ~100 ms at 1M places.)
-        guard found.rows >= Self.textCandidateLimit, widenWhenCapped else { return found.candidates }
-        var seen = Set(found.candidates.map(\.id))
+        guard found.rows >= Self.textCandidateLimit else { return found.candidates }
         var more = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
         ).candidates
-        if let center {
-            for box in GreatCircle.boxes(around: center, radius: 50_000) {
-                var nearby = filter
-                guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-                nearby.area = area
-                more += try fetchTextMatches(
-                    query, expression: expression, center: center, filter: nearby, order: nil, db: db
-                )
-                .candidates
-            }
-        }
+        if let center { more += try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db) }
+        var seen = Set(found.candidates.map(\.id))
         for candidate in more where seen.insert(candidate.id).inserted { found.candidates.append(candidate) }
         return found.candidates
+    }
+
+    /// The matches of each word with a letter, the rarest word first: every match of a rare
+    /// word, and of a common one (more than ``partialWordLimit`` matches) the most important
+    /// ones; with a search point, also the matches of any word within 50 km of it.
+    private func partialMatches(_ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection)
+        throws -> [Candidate]
+    {
+        var seen: Set<Int64> = []
+        var found: [Candidate] = []
+        func add(_ candidates: [Candidate]) {
+            for candidate in candidates where seen.insert(candidate.id).inserted { found.append(candidate) }
+        }
+        let order = query.words.indices.filter { query.wordHasLetter[$0] }.sorted {
+            (query.weights[$0], -$0) > (query.weights[$1], -$1)
+        }
+        var searched: Set<String> = []
+        for index in order where searched.insert(query.words[index]).inserted {
+            let expression = "{name alt_names} : \(Self.term(query, index))"
+            let matches = try fetchTextMatches(
+                query, expression: expression, center: center, filter: filter, order: nil,
+                limit: Self.partialWordLimit, db: db)
+            add(matches.candidates)
+            if matches.rows >= Self.partialWordLimit {
+                add(
+                    try fetchTextMatches(
+                        query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
+                        limit: Self.partialWordLimit, db: db
+                    ).candidates)
+            }
+        }
+        if let center {
+            add(
+                try nearbyMatches(
+                    query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
+                    db: db))
+        }
+        return found
+    }
+
+    /// The matches within 50 km of the search point.
+    private func nearbyMatches(
+        _ query: TextQuery, expression: String, center: Point, filter: SearchFilter, db: SQLiteConnection
+    ) throws -> [Candidate] {
+        var found: [Candidate] = []
+        for box in GreatCircle.boxes(around: center, radius: 50_000) {
+            var nearby = filter
+            guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
+            nearby.area = area
+            found += try fetchTextMatches(
+                query, expression: expression, center: center, filter: nearby, order: nil, db: db
+            ).candidates
+        }
+        return found
     }
 
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
     func fetchTextMatches(
-        _ query: ParsedQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
+        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
         limit: Int = textCandidateLimit, db: SQLiteConnection
     ) throws -> (candidates: [Candidate], rows: Int) {
         let (condition, values) = filter.sql(firstIndex: 3)
@@ -152,7 +205,7 @@ extension GazetteerBackend {
 
     /// A row of (id, folded name, folded alternate names, folded locality, lon, lat,
     /// importance, addr_type) scored against the query; `nil` when it does not match.
-    static func scoredCandidate(_ query: ParsedQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
+    static func scoredCandidate(_ query: TextQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
         guard
             let match = TextMatch.score(
                 query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3))
@@ -164,6 +217,7 @@ extension GazetteerBackend {
         return Candidate(
             id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
             importance: row.double(6), kind: kind, viaAlternateName: match.viaAlternateName,
-            sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil)
+            sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil,
+            unmatchedWords: match.unmatchedWords)
     }
 }

@@ -26,7 +26,7 @@ extension GazetteerBackend {
     ///
     /// Corrections are remembered per gazetteer (``CorrectionCache``): an address search asks
     /// for a street's twice, and people repeat their typos.
-    func corrections(for query: ParsedQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
+    func corrections(for query: TextQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
         var found: [String: [String: Int]] = [:]
         var corrected = 0
         let known = try db.statement("SELECT 1 FROM vocabulary WHERE term = ?")

@@ -11,6 +11,10 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let results: ResultBuilder
         /// ISO2, ISO3 and folded country names -> ISO3.
         let countryCodes: [String: String]
+        /// Country and region names and codes, for qualifiers ("Rochester, MN").
+        let lexicon: QualifierLexicon
+        /// How many places the file has (the largest id), for word weights.
+        let placeCount: Int64
     }
 
     let url: URL
@@ -19,6 +23,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     let tree = CategoryTree.world
     let resolver = CategoryResolver.world
     let correctionCache = CorrectionCache()
+    let coverageCache = CoverageCache()
 
     init(url: URL) { self.url = url }
 
@@ -61,14 +66,24 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 }
                 var names: [String: String] = [:]
                 var codes: [String: String] = [:]
-                try db.statement("SELECT iso2, iso3, name FROM countries").forEachRow { row in
+                var countries: [(iso2: String, iso3: String, name: String, languages: String)] = []
+                try db.statement("SELECT iso2, iso3, name, languages FROM countries").forEachRow { row in
                     let iso3 = row.text(1)
                     names[iso3] = row.text(2)
                     codes[row.text(0).lowercased()] = iso3
                     codes[iso3.lowercased()] = iso3
                     codes[TextFolding.fold(row.text(2))] = iso3
+                    countries.append((row.text(0), iso3, row.text(2), row.text(3)))
                 }
-                return State(pool: pool, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes)
+                var regions: [(iso2: String, code: String, name: String)] = []
+                try db.statement("SELECT country, code, name FROM regions").forEachRow { row in
+                    regions.append((row.text(0), row.text(1), row.text(2)))
+                }
+                var placeCount: Int64 = 0
+                try db.statement("SELECT max(id) FROM places").forEachRow { placeCount = $0.int(0) }
+                return State(
+                    pool: pool, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
+                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount)
             }
         } catch let error as LocatorError {
             throw error

@@ -18,16 +18,24 @@
 ///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
 ///   first letter ("Nelsinki", "elsinki") is found by a range scan too.
+/// - `countries`, `regions`: each country's codes, name and languages, each GeoNames admin1
+///   region's code and name, for qualifiers ("Rochester, MN", "Hamilton, New Zealand"; see
+///   ``QualifierLexicon``).
+/// - `coverage`: where each source has POIs and addresses, by cells of ``coverageCellDegrees``
+///   with the extent of their places inside, so a category search far from all of them can say
+///   where they are (``Coverage``).
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
-///   tolerance. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
+///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 19
+    static let version = 20
 
-    /// The oldest gazetteers this version reads. Version 17 moved the folded text from FTS5's
-    /// content table into `places`; 18 only narrowed `places_by_street`, and 19
-    /// `places_by_country`, which 17's wider indexes serve as well.
-    static let oldestReadableVersion = 17
+    /// The oldest gazetteers this version reads. Version 20 added the `regions` and `coverage`
+    /// tables and the countries' languages, which qualifiers and coverage answers read.
+    static let oldestReadableVersion = 20
+
+    /// The size of a coverage cell, in degrees of latitude and longitude.
+    static let coverageCellDegrees = 0.25
 
     /// How a build writes a new database file: no journal and no syncing (an unfinished file
     /// is deleted, never opened), SQLite's default page size, and a page cache of
@@ -57,7 +65,14 @@ enum GazetteerSchema {
         CREATE TABLE categories(
             code INTEGER PRIMARY KEY, name TEXT NOT NULL, level INTEGER NOT NULL,
             last_descendant INTEGER NOT NULL);
-        CREATE TABLE countries(iso2 TEXT PRIMARY KEY, iso3 TEXT NOT NULL, name TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE countries(
+            iso2 TEXT PRIMARY KEY, iso3 TEXT NOT NULL, name TEXT NOT NULL, languages TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE regions(
+            country TEXT NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY(country, code)) WITHOUT ROWID;
+        CREATE TABLE coverage(
+            source TEXT NOT NULL, kind TEXT NOT NULL, cell INTEGER NOT NULL, places INTEGER NOT NULL,
+            min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL, max_lat REAL NOT NULL,
+            PRIMARY KEY(source, kind, cell)) WITHOUT ROWID;
         CREATE TABLE places(
             id INTEGER PRIMARY KEY,
             name TEXT NOT NULL,

@@ -50,17 +50,42 @@ enum Ranking {
 
     /// The blended rank of a candidate; higher ranks first.
     static func rank(_ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool, typing: Bool = false) -> Double {
-        var rank = candidate.score
-        if hasCenter {
-            rank += proximityWeight * proximity(metres: candidate.distance)
-            rank += importanceWeightNearPoint * candidate.importance
-        } else {
-            rank += importanceWeight * candidate.importance
-        }
-        if wantsAddress, candidate.kind == .pointAddress { rank += addressPointBonus }
-        if candidate.kind == .streetName, candidate.score == 100 { rank += exactStreetBonus }
-        if candidate.viaAlternateName { rank -= typing ? typingAlternateNamePenalty : alternateNamePenalty }
+        var rank = 0.0
+        terms(candidate, hasCenter: hasCenter, wantsAddress: wantsAddress, typing: typing) { rank += $1 }
         return rank
+    }
+
+    /// The terms a candidate's rank adds up to, named as `--explain` shows them.
+    static func breakdown(_ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool, typing: Bool = false)
+        -> [(name: String, value: Double)]
+    {
+        var found: [(name: String, value: Double)] = []
+        terms(candidate, hasCenter: hasCenter, wantsAddress: wantsAddress, typing: typing) { found.append(($0, $1)) }
+        return found
+    }
+
+    /// Calls `each` with each term of the rank that is not 0 (the score always).
+    private static func terms(
+        _ candidate: Candidate, hasCenter: Bool, wantsAddress: Bool, typing: Bool, _ each: (String, Double) -> Void
+    ) {
+        each("score", candidate.score)
+        func add(_ name: String, _ value: Double) { if value != 0 { each(name, value) } }
+        if candidate.anchor != nil {
+            // A category around a place: nearest the place first, whatever their importance.
+            add("proximity to the place", proximityWeight * proximity(metres: candidate.distance))
+            return
+        }
+        if hasCenter {
+            add("proximity", proximityWeight * proximity(metres: candidate.distance))
+            add("importance", importanceWeightNearPoint * candidate.importance)
+        } else {
+            add("importance", importanceWeight * candidate.importance)
+        }
+        if wantsAddress, candidate.kind == .pointAddress { add("address point", addressPointBonus) }
+        if candidate.kind == .streetName, candidate.score == 100 { add("whole street name", exactStreetBonus) }
+        if candidate.viaAlternateName {
+            add("alternate name", -(typing ? typingAlternateNamePenalty : alternateNamePenalty))
+        }
     }
 
     /// Candidates best first: by rank, then nearer, then more important, then by id, so the

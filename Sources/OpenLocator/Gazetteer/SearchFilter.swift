@@ -7,6 +7,9 @@ struct SearchFilter {
     var area: Envelope?
     /// An ISO3 country code.
     var country: String?
+    /// Lower-case forms of a region's name (a qualifier's "minnesota", "mn"), one of which the
+    /// place's `region` must be; `nil` for any region.
+    var regionForms: [String]?
 
     /// Sorted, non-overlapping ranges covering the same codes: "Food" and "Coffee Shop"
     /// together are just Food, and a category named twice is searched once.
@@ -44,6 +47,10 @@ struct SearchFilter {
         // (The second term is `places_by_country`'s condition: without it SQLite would not use the
         // partial index, not knowing that the value is never empty.)
         if let country { clauses.append("p.country = \(next(.text(country))) AND p.country <> ''") }
+        if let regionForms {
+            let forms = regionForms.map { next(.text($0)) }
+            clauses.append("lower(p.region) IN (" + (forms.isEmpty ? "NULL" : forms.joined(separator: ", ")) + ")")
+        }
         return (clauses.map { " AND " + $0 }.joined(), values)
     }
 
@@ -72,4 +79,11 @@ struct Candidate {
     /// Candidates with the same key are one place to a reader (the pieces of a street the
     /// data splits where a square interrupts it); only the best is shown.
     var sameAs: String?
+    /// The query words its text left unmatched, as bits (``TextMatch/Match/unmatchedWords``).
+    var unmatchedWords: UInt32 = 0
+    /// Where `distance` is measured from when it is not the search point: the place of a
+    /// category + place query ("cafes in Kamppi"), whose results rank by distance from it.
+    var anchor: Point?
+    /// The reading that found it (its index in ``QueryAnalysis/readings``).
+    var reading = 0
 }

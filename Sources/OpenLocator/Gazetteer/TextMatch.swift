@@ -2,11 +2,12 @@ import Foundation
 
 /// Scores how well a place's folded names match a query, 0 to 100.
 ///
-/// Each query word earns 1 when it equals a word of the name (or of one alternate name),
-/// 0.9 when it is the last word and a prefix of a name word, and 1 when it matches the
-/// place's locality (city, postcode, region, country) instead. The score is
-/// `100 × earned / words`, minus 3 for each name word the query left unmatched (at most 15),
-/// so "Regatta" scores "Regatta" 100 and "Cafe Regatta" 97. A place none of whose name words
+/// Each query word earns its weight (``TextQuery/weights``: rare words more) times 1 when it
+/// equals a word of the name (or of one alternate name), 0.9 when it is the last word and a
+/// prefix of a name word, and 1 when it matches the place's locality (city, postcode, region,
+/// country) instead. The score is `100 × earned / total weight`, minus 3 for each name word
+/// the query left unmatched (at most 15), so "Regatta" scores "Regatta" 100 and "Cafe
+/// Regatta" 97. A place none of whose name words
 /// matched does not match at all ("Helsinki" finds the city, not every café in it), and neither
 /// does one whose only matched word is a number ("Hauptstr. 5" does not find "Ward 5").
 enum TextMatch {
@@ -20,10 +21,18 @@ enum TextMatch {
     static let unmatchedNameWordPenalty = 3.0
     static let maxUnmatchedNamePenalty = 15.0
 
-    /// The score of the best-matching name, and whether that was an alternate name rather than
-    /// the place's own (its own name wins ties); `nil` when no name word matched.
-    static func score(_ query: ParsedQuery, name: String, alternateNames: String, locality: String)
-        -> (score: Double, viaAlternateName: Bool)?
+    /// How a place's text matched a query.
+    struct Match {
+        var score: Double
+        /// Whether the best-matching name was an alternate name rather than the place's own
+        /// (its own name wins ties).
+        var viaAlternateName: Bool
+        /// The query words that matched nothing, as bits (word i is `1 << i`).
+        var unmatchedWords: UInt32
+    }
+
+    /// The score of the best-matching name; `nil` when no name word matched.
+    static func score(_ query: TextQuery, name: String, alternateNames: String, locality: String) -> Match?
     {
         var (name, alternateNames, locality) = (name, alternateNames, locality)
         return name.withUTF8 { name in
@@ -39,22 +48,22 @@ enum TextMatch {
     /// result row, no strings made): words are split at spaces, alternate names at ";", and
     /// compared byte for byte, which for text folded alike is equality.
     static func score(
-        _ query: ParsedQuery, name: UnsafeBufferPointer<UInt8>, alternateNames: UnsafeBufferPointer<UInt8>,
+        _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, alternateNames: UnsafeBufferPointer<UInt8>,
         locality: UnsafeBufferPointer<UInt8>
-    ) -> (score: Double, viaAlternateName: Bool)? {
+    ) -> Match? {
         guard !query.words.isEmpty else { return nil }
         let localityWords = Self.split(locality, at: 0x20)
-        var best: (score: Double, viaAlternateName: Bool)?
+        var best: Match?
         func consider(_ candidate: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, alternate: Bool) {
             let words = Self.split(UnsafeBufferPointer(rebasing: bytes[candidate]), at: 0x20).map {
                 ($0.lowerBound + candidate.lowerBound)..<($0.upperBound + candidate.lowerBound)
             }
             guard !words.isEmpty,
-                let score = score(
+                let (score, unmatched) = score(
                     query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords),
                 score > (best?.score ?? -1)
             else { return }
-            best = (score, alternate)
+            best = Match(score: score, viaAlternateName: alternate, unmatchedWords: unmatched)
         }
         consider(0..<name.count, in: name, alternate: false)
         for range in Self.split(alternateNames, at: UInt8(ascii: ";")) {
@@ -64,25 +73,27 @@ enum TextMatch {
     }
 
     private static func score(
-        _ query: ParsedQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
+        _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
         locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>]
-    ) -> Double? {
+    ) -> (score: Double, unmatched: UInt32)? {
         var used = [Bool](repeating: false, count: nameWords.count)
         var earned = 0.0
+        var unmatched: UInt32 = 0
         var matchedName = false
         let lastIndex = query.words.count - 1
         for index in query.words.indices {
             let word = query.wordBytes[index]
+            let weight = query.weights[index]
             let fixes = query.alternatives.isEmpty ? nil : query.alternatives[query.words[index]]
             if let i = nameWords.indices.first(where: { !used[$0] && equal(name[nameWords[$0]], word) }) {
                 used[i] = true
-                earned += 1
+                earned += weight
                 matchedName = matchedName || query.wordHasLetter[index]
             } else if index == lastIndex, query.lastWordIsPrefix,
                 let i = nameWords.indices.first(where: { !used[$0] && name[nameWords[$0]].starts(with: word) })
             {
                 used[i] = true
-                earned += query.typing ? typingPrefixCredit : prefixCredit
+                earned += weight * (query.typing ? typingPrefixCredit : prefixCredit)
                 matchedName = matchedName || query.wordHasLetter[index]
             } else if let fixes,
                 let (i, edits) = nameWords.indices.lazy.compactMap({ i -> (Int, Int)? in
@@ -93,20 +104,22 @@ enum TextMatch {
                 }).first
             {
                 used[i] = true
-                earned += 1 - creditLostPerEdit * Double(edits)
+                earned += weight * (1 - creditLostPerEdit * Double(edits))
                 matchedName = matchedName || query.wordHasLetter[index]
             } else if localityWords.contains(where: { equal(locality[$0], word) }) {
-                earned += 1
+                earned += weight
             } else if let fixes,
                 let edits = localityWords.compactMap({ Self.edits(fixes, locality[$0]) }).min()
             {
-                earned += 1 - creditLostPerEdit * Double(edits)
+                earned += weight * (1 - creditLostPerEdit * Double(edits))
+            } else if index < 32 {
+                unmatched |= 1 << UInt32(index)
             }
         }
         guard matchedName else { return nil }
-        let unmatched = Double(used.filter { !$0 }.count)
-        let penalty = min(maxUnmatchedNamePenalty, unmatched * unmatchedNameWordPenalty)
-        return max(0, min(100, 100 * earned / Double(query.words.count) - penalty))
+        let unmatchedNameWords = Double(used.filter { !$0 }.count)
+        let penalty = min(maxUnmatchedNamePenalty, unmatchedNameWords * unmatchedNameWordPenalty)
+        return (max(0, min(100, 100 * earned / query.totalWeight - penalty)), unmatched)
     }
 
     /// The edits of the alternative spelled as `word`, compared as bytes (a word's few

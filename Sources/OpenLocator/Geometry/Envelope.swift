@@ -39,6 +39,18 @@ public struct Envelope: Sendable, Hashable {
         return p.x >= xmin && p.x <= xmax && p.y >= ymin && p.y <= ymax
     }
 
+    /// The middle of the rectangle, in its spatial reference (ArcGIS `Envelope.center`).
+    public var center: Point {
+        Point(x: (xmin + xmax) / 2, y: (ymin + ymax) / 2, spatialReference: spatialReference)
+    }
+
+    /// The smallest envelope holding this one and another (same spatial reference).
+    func union(_ other: Envelope) -> Envelope {
+        Envelope(
+            xmin: min(xmin, other.xmin), ymin: min(ymin, other.ymin), xmax: max(xmax, other.xmax),
+            ymax: max(ymax, other.ymax), spatialReference: spatialReference)
+    }
+
     /// The part of this envelope inside another one (same spatial reference), or `nil` when
     /// they do not overlap.
     func intersection(_ other: Envelope) -> Envelope? {

@@ -136,6 +136,7 @@ public struct GazetteerBuilder: Sendable {
                 nonisolated(unsafe) var localities = LocalityIndex()
                 for reader in geoNamesReaders {
                     progress("reading and writing GeoNames \(reader.summary.name)")
+                    writer.beginSource(reader.summary.name)
                     summaries.append(
                         try Self.stream(
                             reader, into: writer, localityParts: localityParts, counts: &counts,
@@ -172,6 +173,8 @@ public struct GazetteerBuilder: Sendable {
                 for index in streets.indices { try enricher.enrich(&streets[index]) }
                 osmPlaces += streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
+                writer.beginSource(
+                    osmFiles.isEmpty ? "your places" : osmFiles.map(\.lastPathComponent).joined(separator: " + "))
                 nonisolated(unsafe) var remaining = osmPlaces.makeIterator()
                 try Self.write(
                     { remaining.next() }, into: writer, localityParts: localityParts, counts: &counts,
@@ -193,6 +196,7 @@ public struct GazetteerBuilder: Sendable {
                 var osmAddressCounts: [Int: Int] = [:]
                 if let addressPoints, addressPoints.count > 0 {
                     progress("merging and writing \(addressPoints.count) OSM address points")
+                    writer.beginSource(osmFiles.map(\.lastPathComponent).joined(separator: " + "))
                     nonisolated(unsafe) var merged = addressPoints.merged()
                     let remember = !streamed.isEmpty
                     try Self.write(
@@ -215,6 +219,7 @@ public struct GazetteerBuilder: Sendable {
 
                 for reader in streamed {
                     progress("reading and writing \(reader.summary.name)")
+                    writer.beginSource(reader.summary.name)
                     nonisolated(unsafe) var duplicates = 0
                     var summary = try Self.stream(
                         reader, into: writer, localityParts: localityParts, counts: &counts,
@@ -236,7 +241,14 @@ public struct GazetteerBuilder: Sendable {
                     throw LocatorError(.invalidInput, Self.nothingToWrite(summaries))
                 }
                 for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
-                    try writer.insertCountry(iso2: iso2, iso3: country.iso3, name: country.name)
+                    try writer.insertCountry(
+                        iso2: iso2, iso3: country.iso3, name: country.name,
+                        languages: geoNames.countryLanguages[iso2] ?? "")
+                }
+                for (key, name) in geoNames.admin1Names.sorted(by: { $0.key < $1.key }) {
+                    let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+                    guard parts.count == 2 else { continue }
+                    try writer.insertRegion(country: parts[0], code: parts[1], name: name)
                 }
                 try writer.setMeta("schema_version", String(GazetteerSchema.version))
                 try writer.setMeta("sources", SourceSummary.metaText(summaries))

@@ -9,6 +9,12 @@
 public struct GeocodeParameters: Sendable, Hashable {
     /// The most results any search returns (the ArcGIS World service's limit).
     public static let maxResultsLimit = 50
+    /// The lowest score a gazetteer returns unless ``minScore`` says otherwise: a candidate
+    /// whose words explain less than half of the query (by ``WordWeights``) is junk.
+    public static let defaultMinimumScore = 50.0
+    /// How far a category search looks by default, in metres: the radius ArcGIS World boosts
+    /// candidates in around `location`.
+    public static let defaultMaxDistance = 50_000.0
 
     /// Where the user is: results are ranked by distance from here, and `Distance` is measured from it.
     /// A boost, not a filter: far places can still be returned.
@@ -17,8 +23,21 @@ public struct GeocodeParameters: Sendable, Hashable {
     public var searchArea: Envelope?
     /// How many results to return, 1 to 50 (default 10).
     public var maxResults: Int = 10
-    /// Results scoring below this (0–100) are dropped.
-    public var minScore: Double = 0
+    /// Results scoring below this (0–100) are dropped; `nil` (the default) drops those below
+    /// ``defaultMinimumScore`` on a gazetteer (nothing on a remote service, which applies its
+    /// own). `0` keeps every candidate, junk included.
+    public var minScore: Double?
+    /// How far from the search point (``preferredSearchLocation``, or the place of "cafes in
+    /// Kamppi") a category search looks, in metres: nothing farther is returned, and an empty
+    /// answer comes with ``GeocodeResponse/coverage``. `nil` (the default) is
+    /// ``defaultMaxDistance`` for categories of places of interest (under POI) when neither
+    /// ``searchArea`` nor ``countryCode`` says where to look, and no limit otherwise (the
+    /// nearest cities, the nearest places in Estonia). Names and addresses are found at any
+    /// distance ("Paris" near Texas is Paris, Texas).
+    public var maxDistance: Double?
+    /// Whether ``LocatorTask/geocodeResponse(forSearchText:using:)`` explains its answer
+    /// (``GeocodeResponse/explanation``): the readings of the text and why the first result won.
+    public var explain = false
     /// Category names (any level: "POI", "Food", "Coffee Shop", or synonyms such as "cafe") to
     /// restrict results to; a parent matches all its descendants.
     public private(set) var categories: [String] = []
@@ -53,8 +72,11 @@ public struct GeocodeParameters: Sendable, Hashable {
             throw LocatorError.invalidParameter(
                 "maxResults must be between 1 and \(Self.maxResultsLimit), got \(maxResults)")
         }
-        guard minScore.isFinite, (0...100).contains(minScore) else {
+        if let minScore, !(minScore.isFinite && (0...100).contains(minScore)) {
             throw LocatorError.invalidParameter("minScore must be between 0 and 100, got \(minScore)")
+        }
+        if let maxDistance, !(maxDistance.isFinite && maxDistance > 0) {
+            throw LocatorError.invalidParameter("maxDistance must be a positive number of metres, got \(maxDistance)")
         }
         if let point = preferredSearchLocation, !point.isValid {
             throw LocatorError.invalidParameter("preferredSearchLocation is not a valid location: \(point)")

@@ -2,7 +2,7 @@
 /// both conform, and ``LocatorTask`` orchestrates whichever it was given.
 protocol LocatorBackend: Sendable {
     /// Finds places and addresses matching text (possibly empty when categories are given).
-    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> [GeocodeResult]
+    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> GeocodeResponse
     /// Finds what is at or near a location.
     func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult]
     /// Suggests places, categories and chains for text being typed.

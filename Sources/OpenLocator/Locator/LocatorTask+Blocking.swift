@@ -17,6 +17,13 @@ extension LocatorTask {
     package func geocodeBlocking(forSearchText text: String, using parameters: GeocodeParameters) throws
         -> [GeocodeResult]
     {
+        try geocodeResponseBlocking(forSearchText: text, using: parameters).results
+    }
+
+    /// ``geocodeResponse(forSearchText:using:)``, on the calling thread.
+    package func geocodeResponseBlocking(forSearchText text: String, using parameters: GeocodeParameters) throws
+        -> GeocodeResponse
+    {
         try Self.checkLength(text)
         return try gazetteer().geocodeNow(searchText: text, parameters: parameters.validated())
     }

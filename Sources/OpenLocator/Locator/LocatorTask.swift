@@ -61,6 +61,25 @@ public final class LocatorTask: Sendable {
     public func geocode(forSearchText searchText: String, using parameters: GeocodeParameters = GeocodeParameters())
         async throws -> [GeocodeResult]
     {
+        try await geocodeResponse(forSearchText: searchText, using: parameters).results
+    }
+
+    /// ``geocode(forSearchText:using:)`` with all of its answer: the results, and when a
+    /// category search finds nothing within ``GeocodeParameters/maxDistance`` the gazetteer's
+    /// coverage (where it has POIs), and with ``GeocodeParameters/explain`` the readings of the
+    /// text and why the first result won.
+    ///
+    /// ```swift
+    /// var parameters = GeocodeParameters()
+    /// parameters.preferredSearchLocation = Point(latitude: 34.027, longitude: -118.805)
+    /// let response = try await task.geocodeResponse(forSearchText: "coffee shop", using: parameters)
+    /// if response.results.isEmpty { print(response.coverage?.summary ?? "nothing found") }
+    /// ```
+    /// - Throws: ``LocatorError`` for bad parameters or an unusable gazetteer; never for an
+    ///   empty answer.
+    public func geocodeResponse(
+        forSearchText searchText: String, using parameters: GeocodeParameters = GeocodeParameters()
+    ) async throws -> GeocodeResponse {
         try Self.checkLength(searchText)
         try Task.checkCancellation()
         return try await backend.geocode(searchText: searchText, parameters: parameters.validated())

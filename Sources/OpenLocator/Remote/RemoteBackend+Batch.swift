@@ -29,7 +29,7 @@ extension RemoteBackend {
                 else { continue }
                 let status = BatchMatch.Status(
                     code: location.attributes.first { $0.key.lowercased() == "status" }?.value.stringValue ?? "")
-                guard status != .unmatched, location.location != nil, location.score >= parameters.minScore else {
+                guard status != .unmatched, location.location != nil, location.score >= parameters.minScore ?? 0 else {
                     continue
                 }
                 let result = GeocodeResult(

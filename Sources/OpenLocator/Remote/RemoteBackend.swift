@@ -16,8 +16,8 @@ final class RemoteBackend: LocatorBackend {
         client = GeocodeServiceClient(serviceURL: url, apiKey: apiKey, options: options)
     }
 
-    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
-        try await candidates(Self.request(searchText, parameters), parameters: parameters)
+    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> GeocodeResponse {
+        GeocodeResponse(results: try await candidates(Self.request(searchText, parameters), parameters: parameters))
     }
 
     func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
@@ -48,7 +48,7 @@ final class RemoteBackend: LocatorBackend {
         let response = try await client.send(
             "findAddressCandidates", request.parameters, as: FindAddressCandidatesResponse.self)
         let input = parameters.preferredSearchLocation?.projected(to: response.spatialReference)
-        return response.candidates.filter { $0.score >= parameters.minScore }.prefix(parameters.maxResults).map {
+        return response.candidates.filter { $0.score >= parameters.minScore ?? 0 }.prefix(parameters.maxResults).map {
             candidate in
             // ArcGIS's X/Y are the street-side point to route to; the location is the display point.
             let x = candidate.attributes.first { $0.key.lowercased() == "x" }?.value.doubleValue

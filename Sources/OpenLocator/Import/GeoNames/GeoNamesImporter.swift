@@ -12,6 +12,8 @@ struct GeoNamesImporter {
     private(set) var countries: [String: (iso3: String, name: String)] = [:]
     /// Region names by "CC.ADMIN1", from `admin1CodesASCII.txt`.
     private(set) var admin1Names: [String: String] = [:]
+    /// Each country's languages ("fi-FI,sv-FI,smn") by ISO2 code, from `countryInfo.txt`.
+    private(set) var countryLanguages: [String: String] = [:]
 
     /// Whether a file is a companion table (`countryInfo.txt`, `admin1CodesASCII.txt`), not places.
     static func isCompanion(_ url: URL) -> Bool {
@@ -74,6 +76,7 @@ struct GeoNamesImporter {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count >= 5 else { continue }
             countries[String(fields[0])] = (String(fields[1]), String(fields[4]))
+            if fields.count > 15 { countryLanguages[String(fields[0])] = String(fields[15]) }
         }
     }
 

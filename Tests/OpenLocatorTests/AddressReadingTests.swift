@@ -2,8 +2,24 @@ import Testing
 
 @testable import OpenLocator
 
-/// The address parser, house numbers and abbreviations, without a gazetteer.
-@Suite struct AddressQueryTests {
+/// The address reading, house numbers and abbreviations, without a gazetteer.
+@Suite struct AddressReadingTests {
+    /// The address reading of a text, with its street and locality as folded words.
+    struct Address {
+        var reading: AddressReading
+        var text: QueryText
+        var streetWords: [String] { reading.street.map { text.words[$0].folded } }
+        var localityWords: [String] { reading.locality.map { text.words[$0].folded } }
+        var houseNumber: HouseNumber { reading.houseNumber }
+        var unit: String? { reading.unit }
+        var postcode: String? { reading.postcode }
+    }
+
+    func AddressQuery(_ text: String) -> Address? {
+        let analysed = QueryText(text)
+        return AddressReading(analysed).map { Address(reading: $0, text: analysed) }
+    }
+
     @Test func readsStreetAndNumberInEitherOrder() throws {
         let european = try #require(AddressQuery("Mannerheimintie 10"))
         #expect(european.streetWords == ["mannerheimintie"])
@@ -45,6 +61,22 @@ import Testing
         #expect(AddressQuery("A1 motorway") == nil)
     }
 
+    @Test func aQualifierAtTheEndOfTheLocalityIsReadAsOne() throws {
+        let lexicon = QualifierLexicon(
+            countries: [("US", "USA", "United States", "en-US"), ("IL", "ISR", "Israel", "he")],
+            regions: [("US", "IL", "Illinois")])
+        let text = QueryText("12 Main Street, Springfield, IL 62701")
+        let analysis = QueryAnalysis(text, resolver: .world, lexicon: lexicon)
+        guard case .address(let address) = analysis.readings.first?.kind else {
+            Issue.record("no address reading first: \(analysis.readings.map(\.stage))")
+            return
+        }
+        #expect(address.locality.map { text.words[$0].folded } == ["springfield"])
+        #expect(address.postcode == "62701")
+        let regions = try #require(address.qualifier).regions.map(\.label)
+        #expect(regions == ["Illinois, United States", "Israel"])
+    }
+
     @Test func houseNumbersCompareAsNumbers() throws {
         #expect(HouseNumber("12 B") == HouseNumber(number: 12, letter: "b"))
         #expect(HouseNumber("14B") == HouseNumber(number: 14, letter: "b"))
@@ -67,11 +99,11 @@ import Testing
         #expect(TextFolding.fold(Abbreviations.expandingSuffixes("Hauptstr.5").text) == "hauptstrasse 5")
         #expect(Abbreviations.expandingSuffixes("Fort. Park. St. Mt.").text == "Fort. Park. St. Mt.")
         // A guess keeps the word as written: "Reykjavik." may be Reykjavik.
-        let guess = ParsedQuery("Reykjavik.")
+        let guess = TextQuery("Reykjavik.")
         #expect(guess.words == ["reykjavikatu"])
         #expect(guess.alternatives["reykjavikatu"]?["reykjavik"] == 0)
         #expect(Abbreviations.equivalents["st"] == ["street", "str", "saint"])
         #expect(Abbreviations.equivalents["avenue"] == ["ave", "av"])
-        #expect(ParsedQuery("Main St").alternatives["st"]?["street"] == 0)
+        #expect(TextQuery("Main St").alternatives["st"]?["street"] == 0)
     }
 }

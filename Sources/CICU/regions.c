@@ -1,0 +1,34 @@
+// Country names from ICU's locale data, for reading "City, Country" in any language.
+#include "cicu.h"
+
+#include <string.h>
+#include <unicode/uldnames.h>
+#include <unicode/uloc.h>
+#include <unicode/ustring.h>
+
+long ol_region_display_name(const char *iso2, const char *language, int shortForm, char *out, size_t capacity) {
+    if (iso2 == NULL || language == NULL || out == NULL || capacity == 0 || strlen(iso2) != 2) return -1;
+    UChar name[256];
+    int32_t length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    if (shortForm) {
+        UDisplayContext contexts[] = {UDISPCTX_LENGTH_SHORT};
+        ULocaleDisplayNames *names = uldn_openForContext(language, contexts, 1, &status);
+        if (U_FAILURE(status)) return -1;
+        length = uldn_regionDisplayName(names, iso2, name, 256, &status);
+        uldn_close(names);
+    } else {
+        char locale[16] = "und_";
+        strncat(locale, iso2, 2);
+        length = uloc_getDisplayCountry(locale, language, name, 256, &status);
+    }
+    // ICU answers with the code itself when it has no name (and warns when it fell back to
+    // another language's data, which is still a name).
+    if (U_FAILURE(status) || length <= 0 || length >= 256) return -1;
+    if (length == 2 && name[0] == (UChar)iso2[0] && name[1] == (UChar)iso2[1]) return -1;
+    int32_t written = 0;
+    status = U_ZERO_ERROR;
+    u_strToUTF8(out, (int32_t)capacity, &written, name, length, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || (size_t)written >= capacity) return -1;
+    return written;
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// One text search on the gazetteer, after Nominatim's `ForwardGeocoder.lookup`: analyse the
+/// text once (``QueryAnalysis``), run each reading's retrieval stage, then merge every
+/// candidate, rank once (``Ranking``), dedupe once, cut once (the minimum score, the number
+/// asked for) and format once.
+///
+/// Readings run in order: address, name, qualified place, category (+ place), locality
+/// fallback. A qualified or category + place reading is skipped when an earlier one found a
+/// place that all the words name (a score of ``wholeTextScore`` or more: "Cafe Regatta" is
+/// that café, not cafés near a Regatta); the fallback runs only when nothing explains the
+/// query well.
+struct ForwardGeocoder {
+    let backend: GazetteerBackend
+    let db: SQLiteConnection
+    let state: GazetteerBackend.State
+    let parameters: GeocodeParameters
+
+    /// A candidate this good names the place the whole text means.
+    static let wholeTextScore = 97.0
+
+    func geocode(_ searchText: String) throws -> GeocodeResponse {
+        let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
+        let filter = try backend.searchFilter(
+            categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+            state: state)
+        let text = QueryText(searchText)
+        var readings = QueryAnalysis(text, resolver: backend.resolver, lexicon: state.lexicon).readings
+        if readings.isEmpty {
+            // No words: the category filter alone (a caller gives text or categories).
+            guard filter.categoryRanges != nil else { return GeocodeResponse(results: []) }
+            readings = [Reading(kind: .category(CategoryReading(categories: [])), penalty: 0)]
+        }
+        var wordsQuery = TextQuery(text.words.indices, in: text)
+        if readings.count > 1 { try backend.weigh(&wordsQuery, db: db, state: state) }
+        var context = SearchContext(
+            backend: backend, db: db, state: state, text: text, filter: filter, center: center,
+            maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, weights: wordsQuery.weights)
+
+        var found: [Candidate] = []
+        var traces: [QueryExplanation.ReadingTrace] = []
+        let qualifier = readings.lazy.compactMap { reading -> Qualifier? in
+            if case .qualified(let qualified) = reading.kind { return qualified.qualifier }
+            return nil
+        }.first
+        for (index, reading) in readings.enumerated() {
+            let best = found.map(\.score).max() ?? 0
+            var skipped: String?
+            switch reading.kind {
+            case .qualified, .category:
+                if best >= Self.wholeTextScore { skipped = "skipped: an earlier reading names the whole text" }
+            case .localityFallback:
+                if best >= LocalityFallbackStage.threshold {
+                    skipped = "skipped: an earlier reading explains the text"
+                } else if context.anchoredCategory {
+                    skipped = "skipped: the category's place was found"
+                }
+            default: break
+            }
+            if let skipped {
+                traces.append(trace(reading, text: text, outcome: skipped, candidates: []))
+                continue
+            }
+            var result = try run(reading, qualifier: qualifier, in: &context)
+            for i in result.candidates.indices {
+                result.candidates[i].reading = index
+                result.candidates[i].score = max(0, result.candidates[i].score - reading.penalty)
+            }
+            traces.append(trace(reading, text: text, outcome: result.note, candidates: result.candidates))
+            found += result.candidates
+        }
+
+        // One candidate per place (its best reading), ranked once, deduped once, cut once.
+        var best: [Int64: Candidate] = [:]
+        for candidate in found where candidate.score > best[candidate.id]?.score ?? -1 { best[candidate.id] = candidate }
+        let wantsAddress = readings.contains { if case .address = $0.kind { return true } else { return false } }
+        let ranked = GazetteerBackend.distinct(
+            Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: wantsAddress))
+        let minimum = parameters.minScore ?? GeocodeParameters.defaultMinimumScore
+        let kept = ranked.filter { $0.score >= minimum }
+        let shown = Array(kept.prefix(parameters.maxResults))
+
+        let rows = try backend.places(for: shown, db: db)
+        let results = try shown.compactMap { candidate -> GeocodeResult? in
+            guard let place = rows[candidate.id] else { return nil }
+            return try state.results.result(
+                place, score: candidate.score, distance: candidate.distance, input: candidate.anchor ?? center,
+                outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
+                requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
+                defaults: ResultAttributes.defaultFields)
+        }
+        var response = GeocodeResponse(results: results)
+        if results.isEmpty, let empty = context.emptyCategorySearch {
+            response.coverage = try backend.coverage(for: empty, db: db, state: state)
+        }
+        if parameters.explain {
+            response.explanation = try explanation(
+                text: searchText, words: text.folded, traces: traces, ranked: ranked, readings: readings,
+                minimum: minimum, dropped: ranked.count - kept.count, hasCenter: center != nil,
+                wantsAddress: wantsAddress)
+        }
+        return response
+    }
+
+    private func run(_ reading: Reading, qualifier: Qualifier?, in context: inout SearchContext) throws
+        -> StageResult
+    {
+        switch reading.kind {
+        case .address(let address): return try AddressStage.candidates(address, in: &context)
+        case .qualified(let qualified): return try QualifiedPlaceStage.candidates(qualified, in: &context)
+        case .category(let category): return try CategoryStage.candidates(category, in: &context)
+        case .name: return try NameStage.candidates(qualifier: qualifier, in: &context)
+        case .localityFallback(let fallback): return try LocalityFallbackStage.candidates(fallback, in: &context)
+        }
+    }
+
+    // MARK: - Explain
+
+    private func trace(_ reading: Reading, text: QueryText, outcome: String, candidates: [Candidate])
+        -> QueryExplanation.ReadingTrace
+    {
+        let best = candidates.max { ($0.score, -$0.id) < ($1.score, -$1.id) }
+        return QueryExplanation.ReadingTrace(
+            stage: reading.stage, reading: reading.describe(text), penalty: reading.penalty, outcome: outcome,
+            candidates: candidates.count, bestID: best?.id, bestScore: best?.score)
+    }
+
+    private func explanation(
+        text: String, words: [String], traces: [QueryExplanation.ReadingTrace], ranked: [Candidate],
+        readings: [Reading], minimum: Double, dropped: Int, hasCenter: Bool, wantsAddress: Bool
+    ) throws -> QueryExplanation {
+        let top = Array(ranked.prefix(2))
+        let ids = traces.compactMap(\.bestID).map {
+            Candidate(id: $0, longitude: 0, latitude: 0, score: 0, distance: 0, importance: 0)
+        }
+        let rows = try backend.places(for: ids + top, db: db)
+        func label(_ id: Int64) -> String {
+            guard let place = rows[id] else { return "place \(id)" }
+            return GazetteerBackend.label(place, state: state)
+        }
+        var traces = traces
+        for index in traces.indices { traces[index].best = traces[index].bestID.map(label) }
+        func why(_ candidate: Candidate) -> String {
+            let parts = Ranking.breakdown(candidate, hasCenter: hasCenter, wantsAddress: wantsAddress)
+            let terms = parts.map { String(format: "%@ %.1f", $0.name, $0.value) }.joined(separator: " + ")
+            let total = parts.reduce(0) { $0 + $1.value }
+            return "\(label(candidate.id)) (\(readings[candidate.reading].stage)): \(terms) = rank "
+                + String(format: "%.1f", total)
+        }
+        var winner: String?
+        if let first = top.first {
+            winner =
+                (first.score >= minimum ? "first: " : "best, below the minimum score: ") + why(first)
+                + (top.count > 1 ? "; next: " + why(top[1]) : "")
+        }
+        return QueryExplanation(
+            text: text, words: words, readings: traces, minimumScore: minimum, belowMinimum: dropped, winner: winner)
+    }
+}

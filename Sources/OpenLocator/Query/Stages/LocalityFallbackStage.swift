@@ -1,0 +1,50 @@
+/// The locality fallback, as ArcGIS answers a landmark or street it lacks: the locality the
+/// query names beside words nothing matches ("Rochester Public Library" → Rochester), with a
+/// lower score, the homonym nearest the search point first.
+///
+/// Run only when no other reading explains the query well (no candidate scoring
+/// ``threshold`` or more) and no category + place reading found its place. A proposal's
+/// words must name a populated place exactly (every word, no other word of its name; an
+/// alternate name counts), inside its qualifier's regions. It scores
+///
+/// ```
+/// 50 + 40 × (weight of the locality's and qualifier's words) / (weight of all words)
+/// ```
+/// less ``categoryWordPenalty`` when the locality's words also name a category (Library,
+/// Pennsylvania is not what "Rochester Public Library" means): always at least the default
+/// minimum score, never as much as a match of every word.
+enum LocalityFallbackStage {
+    static let threshold = 90.0
+    static let baseScore = 50.0
+    static let explainedShare = 40.0
+    static let categoryWordPenalty = 10.0
+
+    static func candidates(_ reading: LocalityFallbackReading, in context: inout SearchContext) throws -> StageResult {
+        var localities = context.filter
+        localities.categoryRanges = SearchFilter.merged(
+            GazetteerBackend.intersect(
+                [context.backend.tree["Populated Place"]!.codeRange], with: context.filter.categoryRanges))
+        guard localities.categoryRanges?.isEmpty == false else {
+            return StageResult(candidates: [], note: "the category filter allows no locality")
+        }
+        let explained = reading.locality + (reading.qualifier?.words ?? [])
+        var score =
+            baseScore + explainedShare * context.weight(of: explained) / context.weight(of: Array(context.text.words.indices))
+        let localityWords = reading.locality.map { context.text.words[$0].folded }
+        let namesCategory = localityWords.contains { !context.backend.resolver.categories(matchingFolded: [$0]).isEmpty }
+        if namesCategory { score -= categoryWordPenalty }
+        var found: [Candidate] = []
+        for filter in reading.qualifier.map({ context.filters(for: $0, base: localities) }) ?? [localities] {
+            var query = context.query(reading.locality, prefixAllowed: false)
+            let (candidates, retrieval) = try context.textCandidates(&query, filter: filter, partial: false)
+            guard retrieval == .strict else { continue }
+            found += candidates.filter { $0.score >= 100 }.map { candidate in
+                var candidate = candidate
+                candidate.score = score
+                candidate.sameAs = nil
+                return candidate
+            }
+        }
+        return StageResult(candidates: found, note: found.isEmpty ? "no such locality" : "scored \(Int(score.rounded()))")
+    }
+}

@@ -1,0 +1,31 @@
+/// The qualified reading: a place's name inside the region or country its trailing words name
+/// ("Rochester, MN", "Hamilton, New Zealand", "Portland, Oregon, USA").
+///
+/// The name's words are searched in each country the qualifier may mean, restricted to the
+/// regions it names there (by the places' `region`, its name or code), every word as typed or
+/// corrected; never partially. A match scores as if the qualifier's words had matched too, so
+/// "Rochester, MN" finds Rochester, Minnesota at 100. An ambiguous code ("CA": California or
+/// Canada) searches both; the places found compete as any others do.
+enum QualifiedPlaceStage {
+    static func candidates(_ reading: QualifiedReading, in context: inout SearchContext) throws -> StageResult {
+        var found: [Candidate] = []
+        var countries: [String] = []
+        for filter in context.filters(for: reading.qualifier) {
+            var query = context.query(reading.name, prefixAllowed: false)
+            let (candidates, _) = try context.textCandidates(&query, filter: filter, partial: false)
+            if !candidates.isEmpty { countries.append(filter.country ?? "") }
+            found += candidates.map {
+                qualified($0, nameWeight: query.totalWeight, qualifierWeight: context.weight(of: reading.qualifier.words))
+            }
+        }
+        return StageResult(
+            candidates: found, note: countries.isEmpty ? "nothing there" : "found in \(countries.joined(separator: ", "))")
+    }
+
+    /// A match of the name's words scored over the whole query, its qualifier words matched.
+    static func qualified(_ candidate: Candidate, nameWeight: Double, qualifierWeight: Double) -> Candidate {
+        var candidate = candidate
+        candidate.score = (candidate.score * nameWeight + 100 * qualifierWeight) / (nameWeight + qualifierWeight)
+        return candidate
+    }
+}

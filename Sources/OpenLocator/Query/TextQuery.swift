@@ -1,0 +1,90 @@
+/// The words one text retrieval searches for, taken from a ``QueryText`` (never folded
+/// again): which of them may be a prefix, the other index words each may match (abbreviations,
+/// typo corrections), and how much each weighs.
+///
+/// ```swift
+/// let text = QueryText("Mannerheimintie 10, Helsinki")
+/// let query = TextQuery(text.words.indices, in: text)
+/// query.words         // ["mannerheimintie", "10", "helsinki"]
+/// query.houseNumber   // "10"
+/// ```
+struct TextQuery: Sendable, Equatable {
+    /// The folded words, in order.
+    let words: [String]
+    /// Each word's UTF-8, for comparing with index text without making strings.
+    let wordBytes: [[UInt8]]
+    /// Whether each word has a letter (a match on numbers alone is no name match).
+    let wordHasLetter: [Bool]
+    /// How much each word counts in a match's score (``WordWeights``): rare words more than
+    /// common ones. 1 each until the search has looked the words up.
+    var weights: [Double] { didSet { totalWeight = weights.reduce(0, +) } }
+    /// The sum of the weights.
+    private(set) var totalWeight: Double
+    /// A house number among the words before the first comma: digits with an optional letter
+    /// ("10", "12b").
+    let houseNumber: String?
+    /// Whether the last word may match as a prefix: it is the last word of the text, the text
+    /// does not end in a space or punctuation, and it is not a number or a single letter
+    /// ("Kaivokatu 10 A").
+    let lastWordIsPrefix: Bool
+    /// Whether the text is being typed (suggest).
+    let typing: Bool
+    /// Other index words each query word may match, with their edit distances: abbreviation
+    /// equivalents at 0 (`["st": ["street": 0, "saint": 0]]`, filled here) and typo
+    /// corrections at 1–2 (`["manerheimintie": ["mannerheimintie": 1]]`, added by the search
+    /// when the words as typed find nothing).
+    var alternatives: [String: [String: Int]] = [:]
+    /// The index words the last word completes to, when the search has looked them up (a
+    /// prefix match, spelled out: FTS5's own prefix query costs ~0.5 ms more in an AND);
+    /// `nil` leaves the expansion to FTS5 (too many completions, or not looked up).
+    var lastWordCompletions: [String]?
+
+    /// Some words of a text, by their indices in ``QueryText/words``, in order.
+    /// - Parameter prefixAllowed: `false` for words that must match whole (the place of
+    ///   "cafes in Kamppi"), even when they end the text.
+    init(_ indices: some Sequence<Int>, in text: QueryText, prefixAllowed: Bool = true) {
+        let indices = Array(indices)
+        let selected = indices.map { text.words[$0] }
+        typing = text.typing
+        words = selected.map(\.folded)
+        wordBytes = selected.map(\.bytes)
+        wordHasLetter = selected.map(\.hasLetter)
+        weights = Array(repeating: 1, count: words.count)
+        totalWeight = Double(words.count)
+        houseNumber = selected.first { $0.section == 0 && Self.isHouseNumber($0.folded) }?.folded
+        // While typing, "Mannerheimintie 1" may become "Mannerheimintie 12" (a number after
+        // other words); a lone number as a prefix would match every number.
+        let endsTheText = indices.last == text.words.count - 1
+        let (wordCount, typing) = (words.count, text.typing)
+        lastWordIsPrefix =
+            prefixAllowed && endsTheText && text.endsInWordCharacter
+            && (selected.last.map { last in
+                let isNumber = last.folded.allSatisfy(\.isNumber)
+                return typing ? !isNumber || wordCount > 1 : last.folded.count >= 2 && !isNumber
+            } ?? false)
+        for word in words {
+            if let equivalents = Abbreviations.equivalents[word] {
+                alternatives[word] = Dictionary(uniqueKeysWithValues: equivalents.map { ($0, 0) })
+            }
+        }
+        // Each expanded abbreviation ("mikonkatu" from "Mikonk.") matches as written too.
+        for expansion in text.expansions where words.contains(expansion.full) {
+            alternatives[expansion.full, default: [:]][expansion.written] = 0
+        }
+    }
+
+    /// Every word of `text`.
+    /// - Parameter typing: text being typed (suggest): the last word is a prefix whatever its
+    ///   length, so "Coffee B" may become "Coffee Bar", and a number after other words too.
+    init(_ text: String, typing: Bool = false) {
+        let analysed = QueryText(text, typing: typing)
+        self.init(analysed.words.indices, in: analysed)
+    }
+
+    /// Digits with at most one trailing letter: "10", "12b".
+    static func isHouseNumber(_ word: String) -> Bool {
+        guard let first = word.first, first.isNumber, word.count <= 6 else { return false }
+        let letters = word.drop(while: \.isNumber)
+        return letters.count <= 1 && letters.allSatisfy(\.isLetter)
+    }
+}
