@@ -17,8 +17,8 @@ long ol_fold_utf8(const char *input, size_t length, char *out, size_t capacity);
 long ol_fold_utf8_through_utf16(const char *input, size_t length, char *out, size_t capacity);
 
 /// The name of a country or territory (ISO 3166 alpha-2 code, "FI") in a language ("fi",
-/// "en"), from ICU's locale data: "Suomi", "Finland". With `shortForm` non-zero, the short
-/// form where the language has one ("US", "UK" in English).
+/// "en"), from ICU's locale data: "Suomi", "Finland". With `shortForm` non-zero, English's
+/// short form ("US", "UK"; other languages give -1).
 ///
 /// Writes a NUL-terminated UTF-8 result into `out` and returns its length in bytes, or -1
 /// when ICU has no name of its own (it would only repeat the code) or it did not fit.

@@ -24,11 +24,12 @@ extension GazetteerBackend {
 
     /// The scored matches of a query: strict first (every word must match); when that finds
     /// nothing, strict again with misspelt words corrected; then partial (the matches of each
-    /// word, the rarest first, so the best are found whatever their order in storage). A query
-    /// that matches as typed is never corrected. The query's weights are set from the index.
+    /// word, the rarest first, so the best are found whatever their order in storage, while a
+    /// place could still score `floor`). A query that matches as typed is never corrected. The
+    /// query's weights are set from the index.
     func textCandidates(
-        _ query: inout TextQuery, center: Point?, filter: SearchFilter, partial: Bool = true, db: SQLiteConnection,
-        state: State
+        _ query: inout TextQuery, center: Point?, filter: SearchFilter, partial: Bool = true, floor: Double = 0,
+        db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
         try weigh(&query, db: db, state: state)
@@ -45,7 +46,7 @@ extension GazetteerBackend {
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }
-        candidates = try partialMatches(query, center: center, filter: filter, db: db)
+        candidates = try partialMatches(query, center: center, filter: filter, floor: floor, db: db)
         return (candidates, candidates.isEmpty ? .none : .partial)
     }
 
@@ -127,12 +128,16 @@ extension GazetteerBackend {
         return found.candidates
     }
 
-    /// The matches of each word with a letter, the rarest word first: every match of a rare
-    /// word, and of a common one (more than ``partialWordLimit`` matches) the most important
-    /// ones; with a search point, also the matches of any word within 50 km of it.
-    private func partialMatches(_ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection)
-        throws -> [Candidate]
-    {
+    /// The matches of each word with a letter, the rarest word first, until no place left
+    /// could score `floor`: every match of a rare word (in at most ``partialWordLimit`` places'
+    /// text), so a place with a rare word is found whatever its order in storage; of a common
+    /// one, the first ones, the most important ones and, with a search point, those within 50
+    /// km of it. Once a word's matches are all read, a place not among them can only score
+    /// what the words still unread weigh: when that is below `floor` ("Qzxv Street": "street"
+    /// alone explains too little), the search stops.
+    private func partialMatches(
+        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, db: SQLiteConnection
+    ) throws -> [Candidate] {
         var seen: Set<Int64> = []
         var found: [Candidate] = []
         func add(_ candidates: [Candidate]) {
@@ -141,26 +146,26 @@ extension GazetteerBackend {
         let order = query.words.indices.filter { query.wordHasLetter[$0] }.sorted {
             (query.weights[$0], -$0) > (query.weights[$1], -$1)
         }
-        var searched: Set<String> = []
-        for index in order where searched.insert(query.words[index]).inserted {
+        var unread = Set(query.words.indices)
+        func bound() -> Double { 100 * unread.reduce(0) { $0 + query.weights[$1] } / query.totalWeight }
+        for index in order where unread.contains(index) {
+            guard bound() >= floor else { break }
+            let sameWord = query.words.indices.filter { query.words[$0] == query.words[index] }
             let expression = "{name alt_names} : \(Self.term(query, index))"
             let matches = try fetchTextMatches(
                 query, expression: expression, center: center, filter: filter, order: nil,
                 limit: Self.partialWordLimit, db: db)
             add(matches.candidates)
-            if matches.rows >= Self.partialWordLimit {
-                add(
-                    try fetchTextMatches(
-                        query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
-                        limit: Self.partialWordLimit, db: db
-                    ).candidates)
+            guard matches.rows >= Self.partialWordLimit else {
+                unread.subtract(sameWord)  // every match read
+                continue
             }
-        }
-        if let center {
             add(
-                try nearbyMatches(
-                    query, expression: Self.matchExpression(query, lenient: true), center: center, filter: filter,
-                    db: db))
+                try fetchTextMatches(
+                    query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
+                    limit: Self.partialWordLimit, db: db
+                ).candidates)
+            if let center { add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db)) }
         }
         return found
     }

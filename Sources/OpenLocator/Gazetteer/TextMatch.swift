@@ -106,7 +106,11 @@ enum TextMatch {
                 used[i] = true
                 earned += weight * (1 - creditLostPerEdit * Double(edits))
                 matchedName = matchedName || query.wordHasLetter[index]
-            } else if localityWords.contains(where: { equal(locality[$0], word) }) {
+            } else if localityWords.contains(where: { equal(locality[$0], word) }),
+                !nameWords.contains(where: { equal(name[$0], word) })
+            {
+                // (Not a word of the name: a city's locality repeats its name, and "Kansas City,
+                // Kansas" is not Kansas City, Missouri.)
                 earned += weight
             } else if let fixes,
                 let edits = localityWords.compactMap({ Self.edits(fixes, locality[$0]) }).min()
@@ -119,7 +123,9 @@ enum TextMatch {
         guard matchedName else { return nil }
         let unmatchedNameWords = Double(used.filter { !$0 }.count)
         let penalty = min(maxUnmatchedNamePenalty, unmatchedNameWords * unmatchedNameWordPenalty)
-        return (max(0, min(100, 100 * earned / query.totalWeight - penalty)), unmatched)
+        // (Every word matched scores 100 exactly, whatever rounding the weights' sum did.)
+        let share = unmatched == 0 && earned >= query.totalWeight * (1 - 1e-12) ? 1 : earned / query.totalWeight
+        return (max(0, min(100, 100 * share - penalty)), unmatched)
     }
 
     /// The edits of the alternative spelled as `word`, compared as bytes (a word's few

@@ -33,10 +33,12 @@ extension GazetteerBackend {
             return count
         }
         var weights: [Double] = []
+        var counts: [Int64?] = []
         for (index, word) in query.words.enumerated() {
             let isPrefix = index == query.words.count - 1 && query.lastWordIsPrefix
             if isPrefix, query.lastWordCompletions == nil {
                 weights.append(WordWeights.commonPrefixWeight)
+                counts.append(nil)
                 continue
             }
             var count = try documents(word)
@@ -47,7 +49,9 @@ extension GazetteerBackend {
                 ]) { count = max(count, $0.int(0)) }
             }
             weights.append(WordWeights.weight(documents: count, places: state.placeCount))
+            counts.append(count)
         }
         query.weights = weights
+        query.documents = counts
     }
 }

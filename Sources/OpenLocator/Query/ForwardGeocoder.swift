@@ -7,17 +7,17 @@ import Foundation
 ///
 /// Readings run in order: address, name, qualified place, category (+ place), locality
 /// fallback. A qualified or category + place reading is skipped when an earlier one found a
-/// place that all the words name (a score of ``wholeTextScore`` or more: "Cafe Regatta" is
-/// that café, not cafés near a Regatta); the fallback runs only when nothing explains the
-/// query well.
+/// place that all the words name exactly (a score of 100: "Cafe Regatta" is that café, not
+/// cafés near a Regatta); the fallback runs only when nothing explains the query well.
 struct ForwardGeocoder {
     let backend: GazetteerBackend
     let db: SQLiteConnection
     let state: GazetteerBackend.State
     let parameters: GeocodeParameters
 
-    /// A candidate this good names the place the whole text means.
-    static let wholeTextScore = 97.0
+    /// A candidate this good names the place the whole text means: every word matched as
+    /// typed, and nothing else in its name.
+    static let wholeTextScore = 100.0 - 1e-9
 
     func geocode(_ searchText: String) throws -> GeocodeResponse {
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
@@ -33,9 +33,11 @@ struct ForwardGeocoder {
         }
         var wordsQuery = TextQuery(text.words.indices, in: text)
         if readings.count > 1 { try backend.weigh(&wordsQuery, db: db, state: state) }
+        let minimum = parameters.minScore ?? GeocodeParameters.defaultMinimumScore
         var context = SearchContext(
             backend: backend, db: db, state: state, text: text, filter: filter, center: center,
-            maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, weights: wordsQuery.weights)
+            maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, weights: wordsQuery.weights,
+            minimumScore: minimum)
 
         var found: [Candidate] = []
         var traces: [QueryExplanation.ReadingTrace] = []
@@ -61,12 +63,15 @@ struct ForwardGeocoder {
                 traces.append(trace(reading, text: text, outcome: skipped, candidates: []))
                 continue
             }
+            let started = DispatchTime.now().uptimeNanoseconds
             var result = try run(reading, qualifier: qualifier, in: &context)
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
             for i in result.candidates.indices {
                 result.candidates[i].reading = index
                 result.candidates[i].score = max(0, result.candidates[i].score - reading.penalty)
             }
-            traces.append(trace(reading, text: text, outcome: result.note, candidates: result.candidates))
+            traces.append(
+                trace(reading, text: text, outcome: result.note, candidates: result.candidates, milliseconds: milliseconds))
             found += result.candidates
         }
 
@@ -76,7 +81,6 @@ struct ForwardGeocoder {
         let wantsAddress = readings.contains { if case .address = $0.kind { return true } else { return false } }
         let ranked = GazetteerBackend.distinct(
             Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: wantsAddress))
-        let minimum = parameters.minScore ?? GeocodeParameters.defaultMinimumScore
         let kept = ranked.filter { $0.score >= minimum }
         let shown = Array(kept.prefix(parameters.maxResults))
 
@@ -116,13 +120,15 @@ struct ForwardGeocoder {
 
     // MARK: - Explain
 
-    private func trace(_ reading: Reading, text: QueryText, outcome: String, candidates: [Candidate])
-        -> QueryExplanation.ReadingTrace
-    {
+    private func trace(
+        _ reading: Reading, text: QueryText, outcome: String, candidates: [Candidate], milliseconds: Double? = nil
+    ) -> QueryExplanation.ReadingTrace {
         let best = candidates.max { ($0.score, -$0.id) < ($1.score, -$1.id) }
-        return QueryExplanation.ReadingTrace(
+        var trace = QueryExplanation.ReadingTrace(
             stage: reading.stage, reading: reading.describe(text), penalty: reading.penalty, outcome: outcome,
             candidates: candidates.count, bestID: best?.id, bestScore: best?.score)
+        trace.milliseconds = milliseconds
+        return trace
     }
 
     private func explanation(

@@ -64,6 +64,9 @@ struct QueryAnalysis: Sendable {
 
     // MARK: - Qualifiers
 
+    /// Words that, before a number, say "number" ("No 3", "Nr. 12"), whatever country they name.
+    static let numberMarkers: Set<String> = ["no", "nr", "nro", "num", "n"]
+
     /// A qualifier at the end of `words` (indices into `text.words`), and the words before it:
     /// the longest known phrase ending the last section, and a region of the named country
     /// before a country ("Oregon, USA"). At least one word with a letter must remain.
@@ -74,6 +77,10 @@ struct QueryAnalysis: Sendable {
         var end = words.count
         while end > 0, !text.words[words[end - 1]].hasLetter { end -= 1 }
         guard end >= 2, let (last, lastStart) = phrase(endingAt: end, of: words, text, lexicon) else { return nil }
+        // "Fire Station No 3": a number's "No", not Norway.
+        if end < words.count, end - lastStart == 1, numberMarkers.contains(text.words[words[lastStart]].folded) {
+            return nil
+        }
         var regions = last
         var start = lastStart
         let countries = Set(last.filter { $0.name == nil }.map(\.country))

@@ -25,6 +25,8 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
         /// Its best candidate's label and score.
         public var best: String?
         public var bestScore: Double?
+        /// How long its stage took, in milliseconds (`nil` when it was skipped).
+        public var milliseconds: Double?
         var bestID: Int64?
 
         init(
@@ -59,6 +61,7 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
                     line += ", best \(best) (score \(String(format: "%.1f", score)))"
                 }
             }
+            if let milliseconds = trace.milliseconds { line += String(format: " [%.2f ms]", milliseconds) }
             lines.append(line)
         }
         lines.append(

@@ -15,6 +15,8 @@ struct SearchContext {
     let maxDistance: Double?
     /// Each word's weight (``WordWeights``), as indices of ``QueryText/words``.
     let weights: [Double]
+    /// The lowest score returned: partial retrieval stops when no place left could reach it.
+    let minimumScore: Double
 
     /// A category search around a point that found nothing inside its radius, for the
     /// coverage answer.
@@ -54,12 +56,13 @@ struct SearchContext {
         TextQuery(words, in: text, prefixAllowed: prefixAllowed)
     }
 
-    /// Scored matches of some words (see ``GazetteerBackend/textCandidates(_:center:filter:partial:db:state:)``).
+    /// Scored matches of some words (see ``GazetteerBackend/textCandidates(_:center:filter:partial:floor:db:state:)``).
     func textCandidates(_ query: inout TextQuery, filter: SearchFilter? = nil, partial: Bool = true) throws
         -> (candidates: [Candidate], retrieval: GazetteerBackend.TextRetrieval)
     {
         try backend.textCandidates(
-            &query, center: center, filter: filter ?? self.filter, partial: partial, db: db, state: state)
+            &query, center: center, filter: filter ?? self.filter, partial: partial, floor: minimumScore, db: db,
+            state: state)
     }
 
     /// The filters of each country a qualifier names, with its regions' forms: one retrieval

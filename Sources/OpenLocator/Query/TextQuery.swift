@@ -20,6 +20,9 @@ struct TextQuery: Sendable, Equatable {
     var weights: [Double] { didSet { totalWeight = weights.reduce(0, +) } }
     /// The sum of the weights.
     private(set) var totalWeight: Double
+    /// How many places' text has each word (its alternatives and completions counted), when
+    /// the search has looked them up; `nil` until then or when too many to count.
+    var documents: [Int64?] = []
     /// A house number among the words before the first comma: digits with an optional letter
     /// ("10", "12b").
     let houseNumber: String?

@@ -22,8 +22,11 @@ enum Fixtures {
     /// The default gazetteer, as `locator find` uses it with no `--gazetteer`.
     static func defaultGazetteerURL() throws -> URL { try defaultGazetteer.get() }
 
-    /// A task over the default gazetteer.
-    static func task() throws -> LocatorTask { LocatorTask(gazetteer: try defaultGazetteerURL()) }
+    /// A task over the default gazetteer, one for the whole test process (as an app keeps
+    /// one: opening a gazetteer reads its country and region tables into a lexicon).
+    static func task() throws -> LocatorTask { try sharedTask.get() }
+
+    private static let sharedTask = Result { LocatorTask(gazetteer: try defaultGazetteerURL()) }
 
     /// Central Helsinki, inside the OSM extract's box (lon 24.9352..24.9534, lat 60.1642..60.1791).
     static let helsinkiCentre = Point(latitude: 60.1699, longitude: 24.9384)

@@ -1,4 +1,5 @@
 import CICU
+import Foundation
 
 /// The names and codes of countries and their regions, folded, as people write them after a
 /// place: "MN", "Minnesota", "USA", "Suomi", "Deutschland", "New South Wales", "NSW", "FIN".
@@ -88,8 +89,15 @@ struct QualifierLexicon: Sendable {
     /// What a folded phrase ("new south wales", "mn") may name; empty when nothing.
     func regions(named phrase: String) -> [Region] { entries[phrase] ?? [] }
 
-    /// ICU's name for a country in a language, if it has one of its own.
+    /// ICU's name for a country in a language, if it has one of its own; asked of ICU once per
+    /// process (a lexicon is made for every gazetteer opened, and the names do not change).
     private static func icuName(_ iso2: String, language: String, short: Bool) -> String? {
+        icuNames.value(for: "\(iso2)|\(language)|\(short)") { askICU(iso2, language: language, short: short) }
+    }
+
+    private static let icuNames = NameCache()
+
+    private static func askICU(_ iso2: String, language: String, short: Bool) -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
             let length = ol_region_display_name(iso2, language, short ? 1 : 0, buffer.baseAddress, 512)
             guard length > 0 else { return nil }
@@ -97,5 +105,18 @@ struct QualifierLexicon: Sendable {
                 decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length).bindMemory(to: UInt8.self),
                 as: UTF8.self)
         }
+    }
+}
+
+/// Names already asked of ICU. `@unchecked Sendable`: guarded by `lock`.
+private final class NameCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String: String?] = [:]
+
+    func value(for key: String, _ make: () -> String?) -> String? {
+        if let known = lock.withLock({ names[key] }) { return known }
+        let made = make()
+        lock.withLock { names[key] = .some(made) }
+        return made
     }
 }

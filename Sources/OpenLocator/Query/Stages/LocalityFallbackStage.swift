@@ -38,7 +38,7 @@ enum LocalityFallbackStage {
             var query = context.query(reading.locality, prefixAllowed: false)
             let (candidates, retrieval) = try context.textCandidates(&query, filter: filter, partial: false)
             guard retrieval == .strict else { continue }
-            found += candidates.filter { $0.score >= 100 }.map { candidate in
+            found += candidates.filter { $0.score >= ForwardGeocoder.wholeTextScore }.map { candidate in
                 var candidate = candidate
                 candidate.score = score
                 candidate.sameAs = nil
