@@ -116,20 +116,22 @@ public final class GeocodeServerRoutes: Sendable {
     private func findAddressCandidates(_ parameters: WireParameters, pretty: Bool) throws -> HTTPResponse {
         let request = try FindAddressCandidatesRequest(parameters)
         let geocode = request.geocodeParameters
-        let results: [GeocodeResult]
+        let response: GeocodeResponse
         if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
-            results = []  // nothing asked
+            response = GeocodeResponse(results: [])  // nothing asked
         } else if let key = request.magicKey {
             let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
-            results = try task.geocodeBlocking(forSuggestResult: suggestion, using: geocode)
+            response = GeocodeResponse(results: try task.geocodeBlocking(forSuggestResult: suggestion, using: geocode))
         } else {
-            results = try task.geocodeBlocking(forSearchText: request.singleLine, using: geocode)
+            response = try task.geocodeResponseBlocking(forSearchText: request.singleLine, using: geocode)
         }
         if parameters["f"]?.lowercased() == "geojson" {
-            return .json(GeoJSONFormatter.featureCollection(results), pretty: pretty)
+            return .json(GeoJSONFormatter.featureCollection(response.results), pretty: pretty)
         }
         return .json(
-            ArcGISResponses.findAddressCandidates(results, spatialReference: request.outSR ?? .wgs84), pretty: pretty)
+            ArcGISResponses.findAddressCandidates(
+                response.results, spatialReference: request.outSR ?? .wgs84, coverage: response.coverage),
+            pretty: pretty)
     }
 
     private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {

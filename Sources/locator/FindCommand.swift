@@ -101,8 +101,13 @@ enum FindCommand: Command {
         }
         switch format {
         case "json":
-            Output.data(ArcGISResponses.findAddressCandidates(results, spatialReference: sr).serialized(pretty: true))
-        case "geojson": Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
+            Output.data(
+                ArcGISResponses.findAddressCandidates(results, spatialReference: sr, coverage: response.coverage)
+                    .serialized(pretty: true))
+            if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
+        case "geojson":
+            Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
+            if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         default:
             if results.isEmpty, let coverage = response.coverage {
                 Output.data(coverage.summary)

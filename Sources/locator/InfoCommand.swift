@@ -33,6 +33,17 @@ enum InfoCommand: Command {
         } else {
             lines.append("Sources: " + info.sources.joined(separator: ", "))
         }
+        lines.append("Coverage (POIs and addresses; localities are wherever the sources have them):")
+        if info.coverage.isEmpty { lines.append("  no POIs or addresses") }
+        for area in info.coverage.prefix(20) {
+            let extent = String(
+                format: "lon %.4f…%.4f, lat %.4f…%.4f", area.extent.xmin, area.extent.xmax, area.extent.ymin,
+                area.extent.ymax)
+            lines.append(
+                "  \(String(area.places).leftPadded(to: 7))  \(area.kind == "POI" ? "POIs" : "addresses") \(area.label.map { "around \($0)" } ?? "") (\(extent)) from \(area.source)"
+            )
+        }
+        if info.coverage.count > 20 { lines.append("  … and \(info.coverage.count - 20) more areas") }
         lines.append("Places per category:")
         for (name, count) in info.categoryCounts.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("  \(String(count).leftPadded(to: 7))  \(name)")

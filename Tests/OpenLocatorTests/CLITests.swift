@@ -16,6 +16,46 @@ import Testing
         #expect(lines.dropFirst().allSatisfy { $0.contains("Coffee Shop") && $0.contains(" m ") })
     }
 
+    @Test func aCategoryFarFromItsPlacesSaysInOneLineWhereTheGazetteerHasThem() throws {
+        let outcome = try CLI.run(["find", "coffee shop", "--near", "34.027,-118.805"])
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = String(lines.first ?? "")
+        #expect(line.hasPrefix("No Coffee Shop within 50 km of 34.0270,-118.8050"))
+        #expect(line.contains("only around Helsinki, Uusimaa, Finland") && line.contains("from Helsinki.osm.pbf"))
+        #expect(line.contains("locator build --osm") && line.contains("docs/data.md"))
+        let json = try CLI.run(["find", "--category", "Hotel", "--near", "-33.87,151.21", "--format", "json"])
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((body["candidates"] as? [Any])?.isEmpty == true)
+        #expect(((body["coverage"] as? [String: Any])?["summary"] as? String)?.hasPrefix("No Hotel within 50 km") == true)
+        #expect(json.stderr.hasPrefix("No Hotel within 50 km"))
+        let wider = try CLI.run(["find", "coffee shop", "--near", "34.027,-118.805", "--max-distance", "10000km", "--max", "2"])
+        #expect(wider.status == 0 && wider.stdout.contains("Coffee Shop") && wider.stdout.contains("km"))
+        for bad in ["0", "-3", "far", "99999km"] {
+            let refused = try CLI.run(["find", "cafe", "--near", "60.17,24.94", "--max-distance", bad])
+            #expect(refused.status == 64, "--max-distance \(bad)")
+            #expect(refused.stderr.contains("--max-distance"))
+        }
+        let info = try CLI.run(["info"])
+        #expect(info.stdout.contains("POIs around Helsinki, Uusimaa, Finland"))
+    }
+
+    @Test func explainPrintsTheReadingsOnStandardError() throws {
+        for (query, stage) in [
+            ("Mannerheimintie 10, Helsinki", "address"), ("Hamilton, New Zealand", "qualified place"),
+            ("hotels near Stockmann", "category + place"), ("Hotel Kamp Qzxv", "name"),
+        ] {
+            let outcome = try CLI.run(["find", query, "--explain", "--max", "1"])
+            #expect(outcome.status == 0)
+            #expect(outcome.stderr.hasPrefix("words: "), "\(query)")
+            #expect(outcome.stderr.contains("reading 1, "))
+            #expect(outcome.stderr.contains(", \(stage) (penalty "), "\(query): \(outcome.stderr)")
+            #expect(outcome.stderr.contains("\nfirst: "))
+            #expect(outcome.stdout.split(separator: "\n").count == 2, "the table is unchanged")
+        }
+    }
+
     @Test func suggestsAsYouTypeAndTheMagicKeyFindsTheSuggestionAgain() throws {
         let table = try CLI.run(["suggest", "stockm", "--near", "60.1699,24.9384"])
         #expect(table.status == 0)

@@ -21,6 +21,30 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    @Test func aCategorySearchAnswersWithinItsRadiusAndSaysWhereThePOIsAre() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let far = try Self.json(
+            Self.get(mirror.port, "\(Self.path)/findAddressCandidates?category=Coffee%20Shop&location=-118.805,34.027&f=json")
+                .body)
+        #expect((far["candidates"] as? [Any])?.isEmpty == true)
+        let coverage = try #require(far["coverage"] as? [String: Any])
+        #expect((coverage["summary"] as? String)?.contains("Helsinki") == true)
+        #expect(coverage["searchRadius"] as? Double == 50_000)
+        #expect((coverage["areas"] as? [[String: Any]])?.first?["source"] as? String == "Helsinki.osm.pbf")
+        let near = try Self.json(
+            Self.get(
+                mirror.port,
+                "\(Self.path)/findAddressCandidates?singleLine=cafe&location=24.9384,60.1699&maxDistance=100&maxLocations=50&outFields=Distance&f=json"
+            ).body)
+        let candidates = try #require(near["candidates"] as? [[String: Any]])
+        #expect(!candidates.isEmpty && near["coverage"] == nil)
+        #expect(candidates.allSatisfy { (($0["attributes"] as? [String: Any])?["Distance"] as? Double ?? 1e9) <= 100 })
+        let refused = try Self.json(
+            Self.get(mirror.port, "\(Self.path)/findAddressCandidates?singleLine=cafe&maxDistance=-1&f=json").body)
+        #expect(((refused["error"] as? [String: Any])?["details"] as? [String])?.first?.contains("maxDistance") == true)
+    }
+
     @Test func answersEveryOperationByGetAndPostInAnyCase() throws {
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }

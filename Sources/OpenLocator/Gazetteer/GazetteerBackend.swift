@@ -129,7 +129,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     }
 
     func info() async throws -> LocatorInfo {
-        try read("info") { db, _ in
+        try read("info") { db, state in
             var meta: [String: String] = [:]
             try db.statement("SELECT key, value FROM meta").forEachRow { meta[$0.text(0)] = $0.text(1) }
             let summaries = SourceSummary.parse(metaText: meta["sources"] ?? "")
@@ -140,11 +140,13 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 counts[name, default: 0] += Int(row.int(1))
                 total += Int(row.int(1))
             }
-            return LocatorInfo(
+            var info = LocatorInfo(
                 name: "OpenLocator gazetteer", description: "Offline place search over \(url.lastPathComponent)",
                 sources: summaries.map(\.name),
                 attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
                 buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
+            info.coverage = try coverageAreas(db: db, state: state)
+            return info
         }
     }
 

@@ -19,4 +19,7 @@ public struct LocatorInfo: Sendable, Hashable {
     public var spatialReference: SpatialReference = .wgs84
     /// For a gazetteer, what each source file gave it (places, rows skipped, duplicates).
     public var sourceSummaries: [SourceSummary] = []
+    /// For a gazetteer, where it has POIs and addresses (localities are everywhere GeoNames
+    /// reaches): areas of touching quarter-degree cells per source, POIs first.
+    public var coverage: [Coverage.Area] = []
 }

@@ -29,7 +29,8 @@ struct ForwardGeocoder {
         if readings.isEmpty {
             // No words: the category filter alone (a caller gives text or categories).
             guard filter.categoryRanges != nil else { return GeocodeResponse(results: []) }
-            readings = [Reading(kind: .category(CategoryReading(categories: [])), penalty: 0)]
+            let categories = try backend.resolver.filterCategories(parameters.categories)
+            readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
         }
         var wordsQuery = TextQuery(text.words.indices, in: text)
         if readings.count > 1 { try backend.weigh(&wordsQuery, db: db, state: state) }

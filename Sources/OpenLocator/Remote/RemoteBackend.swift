@@ -39,6 +39,7 @@ final class RemoteBackend: LocatorBackend {
         request.searchExtent = parameters.searchArea
         request.location = parameters.preferredSearchLocation
         request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
+        request.maxDistance = parameters.maxDistance
         return request
     }
 

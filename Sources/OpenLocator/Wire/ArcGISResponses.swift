@@ -7,12 +7,33 @@ public enum ArcGISResponses {
 
     /// A `findAddressCandidates` response: `spatialReference` and `candidates[]` with `address`,
     /// `location{x,y}`, `score`, `attributes` (in ArcGIS field order) and `extent`.
-    public static func findAddressCandidates(_ results: [GeocodeResult], spatialReference sr: SpatialReference)
-        -> JSONValue
-    {
+    public static func findAddressCandidates(
+        _ results: [GeocodeResult], spatialReference sr: SpatialReference, coverage: Coverage? = nil
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("spatialReference", spatialReference(sr)), ("candidates", .array(results.map(candidate))),
+        ]
+        if let coverage { members.append(("coverage", Self.coverage(coverage))) }
+        return .object(members)
+    }
+
+    /// Why a category search answered nothing (OpenLocator's own member, beside the candidates,
+    /// which clients that do not know it skip): its radius and where the gazetteer has POIs.
+    public static func coverage(_ coverage: Coverage) -> JSONValue {
         .object([
-            ("spatialReference", spatialReference(sr)),
-            ("candidates", .array(results.map(candidate))),
+            ("summary", .string(coverage.summary)),
+            ("categories", .array(coverage.categories.map { .string($0) })),
+            ("searchRadius", .number(coverage.radius)),
+            ("areas", .array(coverage.areas.map { area in
+                .object([
+                    ("source", .string(area.source)), ("kind", .string(area.kind)), ("places", .number(Double(area.places))),
+                    ("label", area.label.map { .string($0) } ?? .null),
+                    ("extent", .object([
+                        ("xmin", .number(area.extent.xmin)), ("ymin", .number(area.extent.ymin)),
+                        ("xmax", .number(area.extent.xmax)), ("ymax", .number(area.extent.ymax)),
+                    ])),
+                ])
+            })),
         ])
     }
 

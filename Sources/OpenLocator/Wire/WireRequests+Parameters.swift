@@ -11,6 +11,7 @@ extension FindAddressCandidatesRequest {
         parameters.searchArea = searchExtent
         parameters.preferredSearchLocation = location
         parameters.countryCode = sourceCountry
+        parameters.maxDistance = maxDistance
         return parameters
     }
 }

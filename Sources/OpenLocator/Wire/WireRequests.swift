@@ -154,6 +154,15 @@ package struct WireParameters: Sendable, Equatable {
         return number
     }
 
+    /// A positive distance in metres.
+    package func distance(_ name: String) throws -> Double? {
+        guard let value = nonEmpty(name) else { return nil }
+        guard let metres = Double(value), metres.isFinite, metres > 0 else {
+            throw LocatorError.invalidParameter("\(name) must be a positive number of metres, got '\(value.prefix(40))'")
+        }
+        return metres
+    }
+
     /// A comma-separated list ("Coffee Shop,Hotel"), blanks dropped.
     package func list(_ name: String) -> [String] {
         (self[name] ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
@@ -172,6 +181,9 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package var searchExtent: Envelope?
     package var location: Point?
     package var sourceCountry: String?
+    /// How far from `location` a category search looks, in metres (OpenLocator's own; ArcGIS's
+    /// `distance` only boosts candidates inside its radius and never filters).
+    package var maxDistance: Double?
 
     package init() {}
 
@@ -191,6 +203,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         searchExtent = try parameters.envelope("searchExtent")
         location = try parameters.point("location")
         sourceCountry = parameters.nonEmpty("sourceCountry") ?? parameters.nonEmpty("countryCode")
+        maxDistance = try parameters.distance("maxDistance")
     }
 
     package var parameters: WireParameters {
@@ -203,6 +216,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
+        if let maxDistance { pairs.append(("maxDistance", AttributeValue.double(maxDistance).description)) }
         return WireParameters(pairs)
     }
 }

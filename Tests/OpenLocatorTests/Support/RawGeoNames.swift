@@ -24,6 +24,7 @@ struct RawGeoNames: Sendable {
         var iso2: String
         var iso3: String
         var name: String
+        var languages: String
     }
 
     var places: [Place] = []
@@ -31,6 +32,16 @@ struct RawGeoNames: Sendable {
     var countries: [String: Country] = [:]
     /// "US.MN" -> "Minnesota".
     var regions: [String: String] = [:]
+
+    /// A qualifier lexicon made straight from the raw tables.
+    var lexicon: QualifierLexicon {
+        QualifierLexicon(
+            countries: countries.values.map { ($0.iso2, $0.iso3, $0.name, $0.languages) },
+            regions: regions.map { key, name in
+                let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "", name)
+            })
+    }
 
     /// Read once per test process.
     static let shared: RawGeoNames = {
@@ -42,7 +53,7 @@ struct RawGeoNames: Sendable {
         let countryText = try String(contentsOf: folder.appendingPathComponent("countryInfo.txt"), encoding: .utf8)
         for line in countryText.split(separator: "\n") where !line.hasPrefix("#") {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            if f.count > 4 { raw.countries[f[0]] = Country(iso2: f[0], iso3: f[1], name: f[4]) }
+            if f.count > 15 { raw.countries[f[0]] = Country(iso2: f[0], iso3: f[1], name: f[4], languages: f[15]) }
         }
         let admin1Text = try String(
             contentsOf: folder.appendingPathComponent("admin1CodesASCII.txt"), encoding: .utf8)

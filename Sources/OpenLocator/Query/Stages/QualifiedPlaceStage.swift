@@ -25,7 +25,9 @@ enum QualifiedPlaceStage {
     /// A match of the name's words scored over the whole query, its qualifier words matched.
     static func qualified(_ candidate: Candidate, nameWeight: Double, qualifierWeight: Double) -> Candidate {
         var candidate = candidate
-        candidate.score = (candidate.score * nameWeight + 100 * qualifierWeight) / (nameWeight + qualifierWeight)
+        if candidate.score < 100 {
+            candidate.score = (candidate.score * nameWeight + 100 * qualifierWeight) / (nameWeight + qualifierWeight)
+        }
         return candidate
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// The whole text path on the real default gazetteer: explanations, the search radius and
+/// the coverage answer, the minimum score.
+@Suite struct ForwardGeocoderTests {
+    static func response(_ text: String, near point: Point? = nil, _ change: (inout GeocodeParameters) -> Void = { _ in })
+        async throws -> GeocodeResponse
+    {
+        var parameters = GeocodeParameters()
+        parameters.preferredSearchLocation = point
+        parameters.explain = true
+        parameters.addResultAttributeName("*")
+        change(&parameters)
+        return try await Fixtures.task().geocodeResponse(forSearchText: text, using: parameters)
+    }
+
+    @Test func explainsTheReadingsOfAnAddressAQualifiedCityACategoryNearAPlaceAndAPartialName() async throws {
+        let address = try #require(try await Self.response("Mannerheimintie 10, Helsinki").explanation)
+        #expect(address.readings.first?.stage == "address")
+        #expect(address.readings.first?.reading.contains("number 10") == true)
+        #expect(address.winner?.hasPrefix("first: Mannerheimintie 10") == true)
+
+        let city = try #require(try await Self.response("Rochester, MN").explanation)
+        let qualified = try #require(city.readings.first { $0.stage == "qualified place" })
+        #expect(qualified.reading.contains("Minnesota, United States"))
+        #expect(qualified.best?.hasPrefix("Rochester, Minnesota") == true && qualified.bestScore == 100)
+        #expect(city.readings.first { $0.stage == "name" }.map { ($0.bestScore ?? 100) < 50 } == true)
+        #expect(city.winner?.contains("(qualified place)") == true)
+
+        let cafes = try #require(try await Self.response("cafes in Kamppi", near: Fixtures.helsinkiCentre).explanation)
+        let around = try #require(cafes.readings.first { $0.stage == "category + place" })
+        #expect(around.reading.contains("category Coffee Shop in place \"kamppi\""))
+        #expect(around.candidates > 0 && around.penalty == 0)
+        #expect(cafes.winner?.contains("proximity to the place") == true)
+
+        let partial = try #require(try await Self.response("Hotel Kamp Qzxv").explanation)
+        let name = try #require(partial.readings.first { $0.stage == "name" })
+        #expect(name.outcome == "some words" && name.best?.hasPrefix("Hotel Kämp") == true)
+        #expect(partial.winner?.hasPrefix("first: Hotel Kämp") == true)
+        #expect(partial.description.contains("minimum score 50"))
+    }
+
+    @Test func aCategorySearchFarFromItsPlacesIsEmptyAndSaysWhereTheyAre() async throws {
+        let malibu = Point(latitude: 34.027, longitude: -118.805)
+        let alone = try await Self.response("coffee shop", near: malibu)
+        #expect(alone.results.isEmpty)
+        let coverage = try #require(alone.coverage)
+        #expect(coverage.radius == GeocodeParameters.defaultMaxDistance)
+        #expect(coverage.areas.map(\.source) == ["Helsinki.osm.pbf"])
+        #expect(coverage.areas.first?.label == "Helsinki, Uusimaa, Finland")
+        #expect(try #require(coverage.nearestDistance) > 9_000_000)
+        #expect(coverage.summary.hasPrefix("No Coffee Shop within 50 km of 34.0270,-118.8050"))
+
+        let inPlace = try await Self.response("hotels in Malibu")
+        #expect(inPlace.results.isEmpty, "the place is found, its hotels are not: no fallback to the town")
+        #expect(inPlace.coverage?.place == "Malibu, California")
+
+        // Asked for, the radius reaches Helsinki, 9,000 km away.
+        let far = try await Self.response("coffee shop", near: malibu) { $0.maxDistance = 10_000_000 }
+        #expect(far.results.count == 10 && far.coverage == nil)
+    }
+
+    @Test func theRadiusKeepsExactlyThePlacesInsideIt() async throws {
+        let cafes = try allPlaces(
+            in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Coffee Shop"]))
+        for radius in [60.0, 150, 400] {
+            let truth = cafes.filter { Fixtures.helsinkiCentre.distance(to: $0.location) <= radius }.count
+            let response = try await Self.response("cafe", near: Fixtures.helsinkiCentre) {
+                $0.maxDistance = radius
+                $0.maxResults = 50
+            }
+            #expect(response.results.count == min(50, truth), "within \(radius) m")
+            #expect(response.results.allSatisfy { ($0.attributes["Distance"]?.doubleValue ?? .infinity) <= radius })
+            #expect(truth > 0 || response.coverage != nil)
+        }
+    }
+
+    @Test func namesAreFoundAtAnyDistanceAndTheMinimumScoreDropsJunk() async throws {
+        let texas = Point(latitude: 32.78, longitude: -96.80)
+        let paris = try await Self.response("Paris", near: texas)
+        #expect(text(paris.results.first, "Region") == "Texas")
+        let tokyo = try await Self.response("Paris", near: Point(latitude: 35.68, longitude: 139.69))
+        #expect(text(tokyo.results.first, "Region") == "Ile-de-France", "9,700 km away, and found")
+
+        let junk = "Nonexistent Street 99 Nowhere"
+        let dropped = try await Self.response(junk)
+        #expect(dropped.results.isEmpty)
+        let kept = try await Self.response(junk) { $0.minScore = 0 }
+        #expect(!kept.results.isEmpty && kept.results.allSatisfy { $0.score < GeocodeParameters.defaultMinimumScore })
+    }
+
+    @Test func aLandmarkTheDataLacksIsItsLocalityWithALowerScore() async throws {
+        let nearMinnesota = Point(latitude: 44.05, longitude: -92.45)
+        let response = try await Self.response("Rochester Public Library", near: nearMinnesota)
+        let first = try #require(response.results.first)
+        #expect(text(first, "Region") == "Minnesota" && text(first, "Addr_type") == "Locality")
+        #expect(first.score >= GeocodeParameters.defaultMinimumScore && first.score < 90)
+        let nearNewYork = try await Self.response("Rochester Public Library", near: Point(latitude: 43.1, longitude: -77.6))
+        #expect(text(nearNewYork.results.first, "Region") == "New York")
+    }
+
+    @Test func badRadiiAreRefused() async throws {
+        for radius in [0, -5, Double.nan, .infinity] {
+            await #expect(throws: LocatorError.self) {
+                _ = try await Self.response("cafe", near: Fixtures.helsinkiCentre) { $0.maxDistance = radius }
+            }
+        }
+    }
+}
