@@ -13,8 +13,13 @@ struct Options {
     var syntheticOnly = false
     /// Keep the synthetic places' CSV here, to time `locator build --places` on it.
     var csvPath: String?
+    /// Run only this workload (category, text, typo, address, reverse, suggest, world), e.g.
+    /// under a profiler.
+    var only: String?
     static func usage() -> Never {
-        print("usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH]")
+        print(
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD]"
+        )
         exit(64)
     }
 
@@ -29,6 +34,9 @@ struct Options {
             case "--keep-csv":
                 guard let path = arguments.next() else { Self.usage() }
                 csvPath = path
+            case "--only":
+                guard let name = arguments.next() else { Self.usage() }
+                only = name
             default: Self.usage()
             }
         }
@@ -83,15 +91,48 @@ func report(_ label: String, _ sample: Sample, baseline: Sample? = nil, baseline
     print(line)
 }
 
-/// The workloads: category near a point, free text, address, reverse.
+/// The workloads: category near a point, free text, address, reverse; on real data, the
+/// world's ways of writing places too.
 struct Workload {
     var points: [Point]
     var names: [String]
     var addresses: [String]
+    /// Qualified places, landmarks the data lacks, junk and categories far from their places.
+    var world: [(String, Point?)] = []
 }
+
+/// Whether a workload is to run (all of them unless `--only` names one).
+func wants(_ name: String) -> Bool { options.only.map { $0 == name } ?? true }
 
 func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) async throws {
     print(title)
+    if wants("category") { try await runCategory(task: task, workload: workload, queries: queries) }
+    if wants("text") { try await runText(task: task, workload: workload, queries: queries) }
+    if wants("typo") { try await runTypos(task: task, workload: workload, queries: queries) }
+    if wants("address") {
+        let address = try await measure(Array(workload.addresses.prefix(queries))) { address in
+            _ = try await task.geocode(forSearchText: address)
+        }
+        report("address (street + number)", address)
+    }
+    if wants("reverse") {
+        let reverse = try await measure(Array(workload.points.prefix(queries))) { point in
+            _ = try await task.reverseGeocode(forLocation: point)
+        }
+        report("reverse geocode (all feature types)", reverse)
+    }
+    if wants("suggest") { try await runSuggest(task: task, workload: workload, queries: queries) }
+    if wants("world"), !workload.world.isEmpty {
+        let world = try await measure((0..<queries).map { workload.world[$0 % workload.world.count] }) { text, point in
+            var parameters = GeocodeParameters()
+            parameters.preferredSearchLocation = point
+            _ = try await task.geocode(forSearchText: text, using: parameters)
+        }
+        report("world (qualifiers, landmarks, junk, far categories)", world)
+    }
+}
+
+func runCategory(task: LocatorTask, workload: Workload, queries: Int) async throws {
     let categories = ["Coffee Shop", "Hotel", "Park", "Food"]
     let categoryQueries = workload.points.prefix(queries).enumerated().map { (categories[$0.offset % 4], $0.element) }
     let near = try await measure(categoryQueries) { category, point in
@@ -105,12 +146,18 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
         _ = try await task.bruteForceNearest(category: category, to: point, k: 10)
     }
     report("category top-10 near a point (R*Tree kNN)", near, baseline: baseline)
+}
+
+func runText(task: LocatorTask, workload: Workload, queries: Int) async throws {
     let text = try await measure(Array(workload.names.prefix(queries))) { name in
         var parameters = GeocodeParameters()
         parameters.preferredSearchLocation = workload.points[0]
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
     report("free text (names, with a point)", text)
+}
+
+func runTypos(task: LocatorTask, workload: Workload, queries: Int) async throws {
     // The same names with one letter dropped (from the third on), for typo tolerance.
     let misspelt = workload.names.prefix(queries).enumerated().map { index, name -> String in
         var letters = Array(name)
@@ -123,14 +170,9 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
     report("free text with one typo", typos)
-    let address = try await measure(Array(workload.addresses.prefix(queries))) { address in
-        _ = try await task.geocode(forSearchText: address)
-    }
-    report("address (street + number)", address)
-    let reverse = try await measure(Array(workload.points.prefix(queries))) { point in
-        _ = try await task.reverseGeocode(forLocation: point)
-    }
-    report("reverse geocode (all feature types)", reverse)
+}
+
+func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throws {
     // Suggest as typed: every prefix of 2 to 12 characters of the names, half with a point.
     var twoLetters: [(String, Point?)] = []
     var longer: [(String, Point?)] = []
@@ -258,12 +300,22 @@ if options.syntheticOnly {
         }
     }
     names += ["Helsinki", "Malibu", "Springfield", "Paris", "Москва", "Helsingfors", "Kamppi", "Stockm"]
+    let rochester = Point(latitude: 44.05, longitude: -92.45)
+    let worldQueries: [(String, Point?)] = [
+        ("Rochester, MN", nil), ("Cambridge, MA", nil), ("Hamilton, New Zealand", nil), ("Kingston, Jamaica", nil),
+        ("Portland, ME", nil), ("Paris, TX", nil), ("Springfield, Illinois, USA", nil), ("Sydney NSW", nil),
+        ("Helsinki, Suomi", nil), ("Toledo, España", nil), ("Hamilton, NZL", nil), ("Victoria, BC", nil),
+        ("Rochester Public Library", rochester), ("Eiffel Tower, Paris", nil), ("Old Mill, Kingston", nil),
+        ("12 Main Street, Springfield, IL 62701", nil), ("Nonexistent Street 99 Nowhere", nil),
+        ("Qzxvtk Kzqwrt", nil), ("Hotel Kamp Qzxv", nil), ("coffee shop", Point(latitude: 34.027, longitude: -118.805)),
+        ("hotels in Malibu", nil), ("cafes in Kamppi", helsinkiPoints[0]),
+    ]
     try await batchRoundTrip(defaultTask, rows: max(2000, options.queries * 10))
     try await run(
         "default gazetteer (real data, \(options.queries) queries each):", task: defaultTask,
         workload: Workload(
             points: helsinkiPoints, names: (0..<options.queries).map { names[$0 % names.count] },
-            addresses: (0..<options.queries).map { addresses[$0 % addresses.count] }),
+            addresses: (0..<options.queries).map { addresses[$0 % addresses.count] }, world: worldQueries),
         queries: options.queries)
 }
 

@@ -67,7 +67,11 @@ import Testing
             regions: [("US", "IL", "Illinois")])
         let text = QueryText("12 Main Street, Springfield, IL 62701")
         let analysis = QueryAnalysis(text, resolver: .world, lexicon: lexicon)
-        guard case .address(let address) = analysis.readings.first?.kind else {
+        let found = analysis.readings.lazy.compactMap { reading -> AddressReading? in
+            if case .address(let address) = reading.kind { return address }
+            return nil
+        }.first
+        guard let address = found else {
             Issue.record("no address reading first: \(analysis.readings.map(\.stage))")
             return
         }

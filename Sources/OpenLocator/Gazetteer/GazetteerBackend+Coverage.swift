@@ -3,8 +3,9 @@ import Foundation
 /// Coverage: where the gazetteer has POIs and addresses (its `coverage` table), as areas of
 /// touching cells per source and kind, each labelled with the locality nearest its centre.
 extension GazetteerBackend {
-    /// Every coverage area of the file, the POIs' first, each labelled.
-    func coverageAreas(db: SQLiteConnection, state: State) throws -> [Coverage.Area] {
+    /// Every coverage area of the file, POIs' first, then by how many places they hold, without
+    /// labels (worked out once per file).
+    func coverageAreas(db: SQLiteConnection) throws -> [Coverage.Area] {
         if let cached = coverageCache.areas { return cached }
         struct CellRow {
             var cell: Int64
@@ -24,7 +25,7 @@ extension GazetteerBackend {
         }
         let columns = Int64((360 / GazetteerSchema.coverageCellDegrees).rounded())
         var areas: [Coverage.Area] = []
-        for key in groups.keys.sorted(by: { ($0.hasPrefix("POI") ? 0 : 1, $0) < ($1.hasPrefix("POI") ? 0 : 1, $1) }) {
+        for key in groups.keys.sorted() {
             let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
             let cells = groups[key]!
             var index: [Int64: Int] = [:]
@@ -48,28 +49,59 @@ extension GazetteerBackend {
                         }
                     }
                 }
-                areas.append(
-                    Coverage.Area(
-                        source: parts[1], kind: parts[0], extent: extent, places: places,
-                        label: try nearestLocality(to: extent.center, db: db, state: state)))
+                areas.append(Coverage.Area(source: parts[1], kind: parts[0], extent: extent, places: places, label: nil))
             }
         }
+        areas.sort { ($0.kind == "POI" ? 0 : 1, -$0.places, $0.source) < ($1.kind == "POI" ? 0 : 1, -$1.places, $1.source) }
         coverageCache.areas = areas
         return areas
     }
 
-    /// The coverage answer of a category search that found nothing inside its radius.
+    /// An area with its label: the locality nearest its centre (looked up once per area).
+    func labelled(_ area: Coverage.Area, db: SQLiteConnection, state: State) throws -> Coverage.Area {
+        var area = area
+        let key = "\(area.kind)|\(area.source)|\(area.extent.xmin)|\(area.extent.ymin)"
+        if let known = coverageCache.label(key) {
+            area.label = known
+        } else {
+            area.label = try nearestLocality(to: area.extent.center, db: db, state: state)
+            coverageCache.setLabel(area.label, for: key)
+        }
+        return area
+    }
+
+    /// How many areas a coverage answer names, nearest first.
+    static let coverageAreasShown = 5
+
+    /// The coverage answer of a category search that found nothing inside its radius: the
+    /// POI areas nearest the point (``coverageAreasShown`` of them), and how many there are.
     func coverage(for search: SearchContext.EmptyCategorySearch, db: SQLiteConnection, state: State) throws
         -> Coverage
     {
-        let areas = try coverageAreas(db: db, state: state).filter { $0.kind == CoverageGrid.Kind.poi.rawValue }
-            .sorted {
-                (Coverage.distance(from: search.point, to: $0.extent), $0.source)
-                    < (Coverage.distance(from: search.point, to: $1.extent), $1.source)
-            }
+        let areas = try coverageAreas(db: db)
+        // The nearest few by a cheap bound first (degrees, longitudes shrunk by the latitude's
+        // cosine; a planet's gazetteer has thousands of areas), then by great-circle distance.
+        let shrink = max(0.05, cos(search.point.y * .pi / 180))
+        func roughDistance(_ extent: Envelope) -> Double {
+            let dx = max(extent.xmin - search.point.x, 0, search.point.x - extent.xmax) * shrink
+            let dy = max(extent.ymin - search.point.y, 0, search.point.y - extent.ymax)
+            return min(dx, 360 * shrink - dx) * min(dx, 360 * shrink - dx) + dy * dy
+        }
+        var nearest: [(Double, Coverage.Area)] = []
+        var count = 0
+        for area in areas where area.kind == CoverageGrid.Kind.poi.rawValue {
+            count += 1
+            let rough = roughDistance(area.extent)
+            guard nearest.count < Self.coverageAreasShown * 4 || rough < nearest.last!.0 else { continue }
+            nearest.append((rough, area))
+            nearest.sort { $0.0 < $1.0 }
+            if nearest.count > Self.coverageAreasShown * 4 { nearest.removeLast() }
+        }
+        let shown = nearest.map { (Coverage.distance(from: search.point, to: $0.1.extent), $0.1) }
+            .sorted { ($0.0, $0.1.source) < ($1.0, $1.1.source) }.prefix(Self.coverageAreasShown)
         return Coverage(
             categories: search.categories, point: search.point, radius: search.radius, place: search.place,
-            areas: areas)
+            areas: try shown.map { try labelled($0.1, db: db, state: state) }, areaCount: count)
     }
 
     /// "Helsinki, Uusimaa, Finland": the most important of the ten populated places nearest a
@@ -86,13 +118,18 @@ extension GazetteerBackend {
     }
 }
 
-/// The coverage areas of one gazetteer, worked out once. `@unchecked Sendable`: guarded by `lock`.
+/// The coverage areas of one gazetteer and their labels, worked out once. `@unchecked
+/// Sendable`: guarded by `lock`.
 final class CoverageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var value: [Coverage.Area]?
+    private var labels: [String: String?] = [:]
 
     var areas: [Coverage.Area]? {
         get { lock.withLock { value } }
         set { lock.withLock { value = newValue } }
     }
+
+    func label(_ key: String) -> String?? { lock.withLock { labels[key] } }
+    func setLabel(_ label: String?, for key: String) { lock.withLock { labels[key] = .some(label) } }
 }

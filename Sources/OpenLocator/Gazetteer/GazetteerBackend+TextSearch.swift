@@ -33,16 +33,13 @@ extension GazetteerBackend {
     ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
         try weigh(&query, db: db, state: state)
-        var candidates = try strictMatches(
-            query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter, db: db)
+        var candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db)
         if !corrections.isEmpty {
             query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
             try weigh(&query, db: db, state: state)
-            candidates = try strictMatches(
-                query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
-                db: db)
+            candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }
@@ -109,32 +106,85 @@ extension GazetteerBackend {
         return "(" + ([exact] + fixes.keys.sorted().map { "\"\($0)\"" }).joined(separator: " OR ") + ")"
     }
 
-    /// The scored matches of an expression that every word must satisfy: all of them when there
-    /// are few; when there are more than the limit, the most important ones too and, with a
-    /// search point, the ones within 50 km of it, so a common word ("san") still finds San
-    /// Teodoro next to the user and San Francisco.
+    /// The scored matches of every word of a query: all of them when there are few; when there
+    /// are more than the limit, the most important ones too (when its rarest word is in at most
+    /// ``importanceSortLimit`` places' text) and, with a search point, the ones within 50 km of
+    /// it, so a common word ("san") still finds San Teodoro next to the user and San Francisco.
+    ///
+    /// Words in more than ``commonShare`` of the places' text ("street", "al") are left out of
+    /// the FTS5 expression when the rest surely select few places (an estimate of at most
+    /// ``fewMatches`` by their document counts): FTS5 would read their long lists only to
+    /// intersect them away. The score checks them instead, and a match without one is dropped.
     private func strictMatches(
-        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, db: SQLiteConnection
+        _ query: TextQuery, center: Point?, filter: SearchFilter, places: Int64, db: SQLiteConnection
     ) throws -> [Candidate] {
+        let (expression, leftOut) = Self.strictExpression(query, places: places)
         var found = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: nil, db: db)
+        if leftOut != 0 { found.candidates.removeAll { $0.unmatchedWords & leftOut != 0 } }
         guard found.rows >= Self.textCandidateLimit else { return found.candidates }
-        var more = try fetchTextMatches(
-            query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
-        ).candidates
+        let rarest = query.documents.map { $0 ?? Int64.max }.min() ?? Int64.max
+        var more =
+            rarest <= Int64(Self.importanceSortLimit)
+            ? try fetchTextMatches(
+                query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
+            ).candidates : []
         if let center { more += try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db) }
         var seen = Set(found.candidates.map(\.id))
-        for candidate in more where seen.insert(candidate.id).inserted { found.candidates.append(candidate) }
+        for candidate in more where seen.insert(candidate.id).inserted && candidate.unmatchedWords & leftOut == 0 {
+            found.candidates.append(candidate)
+        }
         return found.candidates
     }
 
-    /// The matches of each word with a letter, the rarest word first, until no place left
-    /// could score `floor`: every match of a rare word (in at most ``partialWordLimit`` places'
-    /// text), so a place with a rare word is found whatever its order in storage; of a common
-    /// one, the first ones, the most important ones and, with a search point, those within 50
-    /// km of it. Once a word's matches are all read, a place not among them can only score
-    /// what the words still unread weigh: when that is below `floor` ("Qzxv Street": "street"
-    /// alone explains too little), the search stops.
+    /// The share of the places' text above which a word is common enough to leave out of a
+    /// strict expression.
+    static let commonShare = 0.05
+    /// How many places the words kept in a strict expression are estimated to select at most.
+    static let fewMatches = 50.0
+
+    /// The strict FTS5 expression of a query, and the words left out of it as bits (see
+    /// ``strictMatches(_:center:filter:places:db:)``).
+    static func strictExpression(_ query: TextQuery, places: Int64) -> (String, UInt32) {
+        let plain = matchExpression(query, lenient: false)
+        guard query.words.count >= 2, query.words.count <= 32, query.documents.count == query.words.count, places > 0
+        else { return (plain, 0) }
+        let total = Double(places)
+        var kept: [Int] = []
+        var leftOut: UInt32 = 0
+        var estimate = total
+        for index in query.words.indices {
+            let isPrefix = index == query.words.count - 1 && query.lastWordIsPrefix
+            guard !isPrefix, let documents = query.documents[index] else {
+                kept.append(index)
+                continue
+            }
+            if Double(documents) / total > commonShare {
+                leftOut |= 1 << UInt32(index)
+            } else {
+                kept.append(index)
+                estimate *= Double(documents) / total
+            }
+        }
+        guard leftOut != 0, kept.contains(where: { query.wordHasLetter[$0] }), estimate <= fewMatches,
+            !(query.typing && query.lastWordIsPrefix)
+        else { return (plain, 0) }
+        let terms = kept.map { term(query, $0) }
+        return ("{name alt_names locality} : (\(terms.joined(separator: " AND ")))", leftOut)
+    }
+
+    /// The best partial matches, in two steps, each stopped where no place left could score
+    /// `floor`:
+    /// 1. with three words or more, the places with every word but one (the lightest left out
+    ///    first): a misspelt or unknown word, or one the place lacks ("Tokyo Coffee Shop 97",
+    ///    "Stockmann Helsinki Qzx"), costs only its own share;
+    /// 2. when those find nothing, the places of each word with a letter, the rarest first:
+    ///    every match of a rare word (in at most ``partialWordLimit`` places' text), so a place
+    ///    with a rare word is found whatever its order in storage; of a common one, only when no
+    ///    rarer word matched anything, the first ones, the most important ones (when it is in at
+    ///    most ``importanceSortLimit`` places: ordering more costs too much) and, with a search
+    ///    point, those within 50 km. Once a word's matches are all read, a place not among them
+    ///    can only score what the words still unread weigh.
     private func partialMatches(
         _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, db: SQLiteConnection
     ) throws -> [Candidate] {
@@ -143,14 +193,41 @@ extension GazetteerBackend {
         func add(_ candidates: [Candidate]) {
             for candidate in candidates where seen.insert(candidate.id).inserted { found.append(candidate) }
         }
-        let order = query.words.indices.filter { query.wordHasLetter[$0] }.sorted {
+        func share(_ words: [Int]) -> Double { 100 * words.reduce(0) { $0 + query.weights[$1] } / query.totalWeight }
+        func documents(_ index: Int) -> Int64 {
+            (query.documents.count > index ? query.documents[index] : nil) ?? Int64.max
+        }
+        // A word no place's text has (nor its alternatives) matches nothing: it counts against
+        // every place alike.
+        let all = Array(query.words.indices)
+        let matchable = all.filter { documents($0) > 0 }
+        if all.count >= 3 {
+            let lightestFirst = all.sorted { (query.weights[$0], $0) < (query.weights[$1], $1) }
+            for left in lightestFirst.prefix(Self.maxPartialSubsets) {
+                let kept = all.filter { $0 != left }
+                guard share(kept) >= floor, kept.allSatisfy({ documents($0) > 0 }),
+                    kept.contains(where: { query.wordHasLetter[$0] })
+                else { continue }
+                let expression =
+                    "{name alt_names locality} : (" + kept.map { Self.term(query, $0) }.joined(separator: " AND ") + ")"
+                let matches = try fetchTextMatches(
+                    query, expression: expression, center: center, filter: filter, order: nil, db: db)
+                add(matches.candidates)
+                if matches.rows >= Self.textCandidateLimit, let center {
+                    add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db))
+                }
+            }
+            if !found.isEmpty { return found }
+        }
+        let order = matchable.filter { query.wordHasLetter[$0] }.sorted {
             (query.weights[$0], -$0) > (query.weights[$1], -$1)
         }
-        var unread = Set(query.words.indices)
-        func bound() -> Double { 100 * unread.reduce(0) { $0 + query.weights[$1] } / query.totalWeight }
+        var unread = Set(matchable)
         for index in order where unread.contains(index) {
-            guard bound() >= floor else { break }
-            let sameWord = query.words.indices.filter { query.words[$0] == query.words[index] }
+            guard share(Array(unread)) >= floor else { break }
+            let common = documents(index) > Int64(Self.partialWordLimit)
+            if common, !found.isEmpty { break }
+            let sameWord = all.filter { query.words[$0] == query.words[index] }
             let expression = "{name alt_names} : \(Self.term(query, index))"
             let matches = try fetchTextMatches(
                 query, expression: expression, center: center, filter: filter, order: nil,
@@ -160,15 +237,22 @@ extension GazetteerBackend {
                 unread.subtract(sameWord)  // every match read
                 continue
             }
-            add(
-                try fetchTextMatches(
-                    query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
-                    limit: Self.partialWordLimit, db: db
-                ).candidates)
+            if documents(index) <= Int64(Self.importanceSortLimit) {
+                add(
+                    try fetchTextMatches(
+                        query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
+                        limit: Self.partialWordLimit, db: db
+                    ).candidates)
+            }
             if let center { add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db)) }
         }
         return found
     }
+
+    /// The most "every word but one" searches a partial retrieval makes.
+    static let maxPartialSubsets = 6
+    /// The most places' text a word may be in for its partial matches to be ordered by importance.
+    static let importanceSortLimit = 20_000
 
     /// The matches within 50 km of the search point.
     private func nearbyMatches(
@@ -182,6 +266,26 @@ extension GazetteerBackend {
             found += try fetchTextMatches(
                 query, expression: expression, center: center, filter: nearby, order: nil, db: db
             ).candidates
+        }
+        return found
+    }
+
+    /// The localities whose own name is exactly the query's words (through
+    /// `places_by_locality_name`, not the full-text index), scored; at most
+    /// ``textCandidateLimit``.
+    func localitiesNamed(_ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection) throws
+        -> [Candidate]
+    {
+        let (condition, values) = filter.sql(firstIndex: 3)
+        var found: [Candidate] = []
+        try db.statement(
+            """
+            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
+            FROM places p WHERE p.search_name = ?1 AND p.addr_type = 'Locality'\(condition) LIMIT ?2
+            """
+        ).forEachRow([.text(query.words.joined(separator: " ")), .integer(Int64(Self.textCandidateLimit))] + values) {
+            row in
+            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
         }
         return found
     }

@@ -107,6 +107,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         }
     }
 
+    /// How many coverage areas ``info()`` labels.
+    static let labelledInfoAreas = 50
+
     /// The full rows of candidates: those the retrieval already read, and the rest from `places`.
     func places(for candidates: [Candidate], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
         var found: [Int64: PlaceRecord] = [:]
@@ -145,7 +148,10 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 sources: summaries.map(\.name),
                 attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
                 buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
-            info.coverage = try coverageAreas(db: db, state: state)
+            // (Labelled the largest first: a planet's thousands of areas would cost a lookup each.)
+            let areas = try coverageAreas(db: db)
+            info.coverage = try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
+                + areas.dropFirst(Self.labelledInfoAreas)
             return info
         }
     }

@@ -127,6 +127,12 @@ enum GazetteerSchema {
     static let streetIndex =
         "CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';\n"
 
+    /// `places_by_locality_name` holds localities by their folded name, for the locality
+    /// fallback's exact lookup ("Rochester Public Library" → Rochester): a common name's
+    /// full-text matches are mostly streets and shops named after it.
+    static let localityNameIndex =
+        "CREATE INDEX places_by_locality_name ON places(search_name) WHERE addr_type = 'Locality';\n"
+
     /// Merges the full-text index's segments into one, once all its rows are in.
     static let fullTextMerge = "INSERT INTO places_fts(places_fts) VALUES('optimize');"
 

@@ -38,8 +38,10 @@ public struct Coverage: Sendable, Hashable {
     public var radius: Double
     /// The place searched around, when the text named one ("cafes in Malibu").
     public var place: String?
-    /// Where the gazetteer has POIs, nearest the point first.
+    /// Where the gazetteer has POIs: the areas nearest the point, nearest first (at most five).
     public var areas: [Area]
+    /// How many areas of POIs the gazetteer has in all.
+    public var areaCount: Int
 
     /// Metres from the point to the nearest area's extent.
     public var nearestDistance: Double? {
@@ -53,9 +55,9 @@ public struct Coverage: Sendable, Hashable {
         let around = place ?? String(format: "%.4f,%.4f", point.y, point.x)
         var line = "No \(what) within \(Self.kilometres(radius)) of \(around)"
         if let nearest = areas.first {
-            let others = areas.count > 1 ? " (and \(areas.count - 1) more area\(areas.count > 2 ? "s" : ""))" : ""
+            let others = areaCount > 1 ? " (and \(areaCount - 1) more area\(areaCount > 2 ? "s" : ""))" : ""
             line +=
-                "; this gazetteer has POIs \(areas.count == 1 ? "only " : "nearest ")\(nearest.described) "
+                "; this gazetteer has POIs \(areaCount == 1 ? "only " : "nearest ")\(nearest.described) "
                 + "(\(Self.kilometres(Self.distance(from: point, to: nearest.extent))) away, from \(nearest.source))\(others)."
         } else {
             line += "; this gazetteer has no POIs at all, only localities and addresses."

@@ -5,10 +5,11 @@ import Foundation
 /// candidate, rank once (``Ranking``), dedupe once, cut once (the minimum score, the number
 /// asked for) and format once.
 ///
-/// Readings run in order: address, name, qualified place, category (+ place), locality
-/// fallback. A qualified or category + place reading is skipped when an earlier one found a
-/// place that all the words name exactly (a score of 100: "Cafe Regatta" is that café, not
-/// cafés near a Regatta); the fallback runs only when nothing explains the query well.
+/// Readings run in order: name, address, qualified place, category (+ place), locality
+/// fallback. An address, qualified or category + place reading is skipped when an earlier one
+/// found a place that all the words name exactly (a score of 100: "Mikonkatu 7" is that
+/// address point, "Cafe Regatta" that café, not cafés near a Regatta); the fallback runs only
+/// when nothing explains the query well.
 struct ForwardGeocoder {
     let backend: GazetteerBackend
     let db: SQLiteConnection
@@ -46,17 +47,21 @@ struct ForwardGeocoder {
             if case .qualified(let qualified) = reading.kind { return qualified.qualifier }
             return nil
         }.first
+        var fallbackFound: Int?  // the most words of a fallback locality found so far
+        var explained = false  // whether a candidate of another reading matched every word
         for (index, reading) in readings.enumerated() {
             let best = found.map(\.score).max() ?? 0
             var skipped: String?
             switch reading.kind {
-            case .qualified, .category:
+            case .address, .qualified, .category:
                 if best >= Self.wholeTextScore { skipped = "skipped: an earlier reading names the whole text" }
-            case .localityFallback:
-                if best >= LocalityFallbackStage.threshold {
+            case .localityFallback(let fallback):
+                if best >= LocalityFallbackStage.threshold || explained {
                     skipped = "skipped: an earlier reading explains the text"
                 } else if context.anchoredCategory {
                     skipped = "skipped: the category's place was found"
+                } else if let longer = fallbackFound, longer > fallback.locality.count {
+                    skipped = "skipped: a longer locality was found"
                 }
             default: break
             }
@@ -73,6 +78,11 @@ struct ForwardGeocoder {
             }
             traces.append(
                 trace(reading, text: text, outcome: result.note, candidates: result.candidates, milliseconds: milliseconds))
+            if case .localityFallback(let fallback) = reading.kind {
+                if !result.candidates.isEmpty { fallbackFound = max(fallbackFound ?? 0, fallback.locality.count) }
+            } else {
+                explained = explained || result.candidates.contains { $0.unmatchedWords == 0 && $0.score >= minimum }
+            }
             found += result.candidates
         }
 

@@ -4,7 +4,7 @@
 ///
 /// - A whole-text category phrase ("coffee shop", "parks") is read as that category alone and
 ///   nothing else: the k-nearest search is all it needs.
-/// - Otherwise: an address when there is a house number; the words as a name; a place
+/// - Otherwise: the words as a name; an address when there is a house number; a place
 ///   qualified by trailing region or country words ("Rochester, MN", "Hamilton New Zealand",
 ///   "Portland, Oregon, USA"); a category phrase at the start or end with a place ("cafes in
 ///   Kamppi", "Kallio cafes"); and, tried only when none of those explains the query well, a
@@ -41,7 +41,7 @@ struct QueryAnalysis: Sendable {
             readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
             return
         }
-        var readings: [Reading] = []
+        var readings = [Reading(kind: .name, penalty: 0)]
         if var address = AddressReading(text) {
             if let (qualifier, rest) = Self.trailingQualifier(address.locality, in: text, lexicon: lexicon) {
                 address.qualifier = qualifier
@@ -49,7 +49,6 @@ struct QueryAnalysis: Sendable {
             }
             readings.append(Reading(kind: .address(address), penalty: 0))
         }
-        readings.append(Reading(kind: .name, penalty: 0))
         if let (qualifier, rest) = Self.trailingQualifier(all, in: text, lexicon: lexicon) {
             readings.append(Reading(kind: .qualified(QualifiedReading(name: rest, qualifier: qualifier)), penalty: 0))
         }
@@ -180,11 +179,19 @@ struct QueryAnalysis: Sendable {
         if lastSection > 0 {
             let section = words.filter { text.words[$0].section == lastSection }
             if section.count <= maxFallbackLocalityWords { propose(section) }
-            return found
+        } else {
+            for length in stride(from: min(maxFallbackLocalityWords, words.count - 1), through: 1, by: -1) {
+                propose(Array(words.prefix(length)))
+                propose(Array(words.suffix(length)))
+            }
         }
-        for length in stride(from: min(maxFallbackLocalityWords, words.count - 1), through: 1, by: -1) {
-            propose(Array(words.prefix(length)))
-            propose(Array(words.suffix(length)))
+        // A region's name is often its main town's too ("Public Library, Ceiba"; "Kingston,
+        // Kingston"): the qualifier's words as the locality, last.
+        if let qualifier, words.contains(where: { text.words[$0].hasLetter }) {
+            let named = qualifier.words.filter { text.words[$0].hasLetter }
+            if !named.isEmpty, named.count <= maxFallbackLocalityWords {
+                found.append(LocalityFallbackReading(locality: named, qualifier: nil, unexplained: words))
+            }
         }
         return found
     }

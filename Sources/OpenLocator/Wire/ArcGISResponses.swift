@@ -24,6 +24,7 @@ public enum ArcGISResponses {
             ("summary", .string(coverage.summary)),
             ("categories", .array(coverage.categories.map { .string($0) })),
             ("searchRadius", .number(coverage.radius)),
+            ("areaCount", .number(Double(coverage.areaCount))),
             ("areas", .array(coverage.areas.map { area in
                 .object([
                     ("source", .string(area.source)), ("kind", .string(area.kind)), ("places", .number(Double(area.places))),

@@ -21,8 +21,15 @@ enum AddressStage {
         }
         var streetFilter = context.filter
         streetFilter.categoryRanges = SearchFilter.merged([kinds[0], kinds[2]])
+        // The street with its postcode and locality words, every one of them as typed or
+        // corrected; failing that, the street alone (the locality may be written in a way the
+        // data does not have it: "Helsingfors").
         var streetQuery = context.query(address.street + address.postcodeWords + address.locality)
-        let (found, _) = try context.textCandidates(&streetQuery, filter: streetFilter)
+        var (found, _) = try context.textCandidates(&streetQuery, filter: streetFilter, partial: false)
+        if found.isEmpty, streetQuery.words.count > address.street.count {
+            streetQuery = context.query(address.street)
+            (found, _) = try context.textCandidates(&streetQuery, filter: streetFilter, partial: false)
+        }
         let matches = Array(
             GazetteerBackend.distinct(Ranking.sorted(found, hasCenter: context.center != nil, wantsAddress: false))
                 .prefix(streetMatches))

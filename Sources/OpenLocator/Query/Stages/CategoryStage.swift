@@ -75,7 +75,7 @@ enum CategoryStage {
         var found: [Candidate] = []
         for filter in reading.qualifier.map({ context.filters(for: $0, base: anywhere) }) ?? [anywhere] {
             var query = context.query(reading.place, prefixAllowed: false)
-            found += try context.textCandidates(&query, filter: filter).candidates
+            found += try context.textCandidates(&query, filter: filter, partial: false).candidates
         }
         guard
             let best = Ranking.sorted(found, hasCenter: context.center != nil, wantsAddress: false).first,

@@ -3,9 +3,11 @@
 /// lower score, the homonym nearest the search point first.
 ///
 /// Run only when no other reading explains the query well (no candidate scoring
-/// ``threshold`` or more) and no category + place reading found its place. A proposal's
-/// words must name a populated place exactly (every word, no other word of its name; an
-/// alternate name counts), inside its qualifier's regions. It scores
+/// ``threshold`` or more, none matching every word) and no category + place reading joined by
+/// a connecting word found its place; proposals are tried longest first, and shorter ones only
+/// when no longer one named a locality. A proposal's words must name a populated place exactly
+/// (every word, no other word of its name; an alternate name counts), inside its qualifier's
+/// regions. It scores
 ///
 /// ```
 /// 50 + 40 × (weight of the locality's and qualifier's words) / (weight of all words)
@@ -35,9 +37,15 @@ enum LocalityFallbackStage {
         if namesCategory { score -= categoryWordPenalty }
         var found: [Candidate] = []
         for filter in reading.qualifier.map({ context.filters(for: $0, base: localities) }) ?? [localities] {
-            var query = context.query(reading.locality, prefixAllowed: false)
-            let (candidates, retrieval) = try context.textCandidates(&query, filter: filter, partial: false)
-            guard retrieval == .strict else { continue }
+            // By its own name first (an index lookup); else by an alternate name, as typed.
+            let query = context.query(reading.locality, prefixAllowed: false)
+            var candidates = try context.backend.localitiesNamed(query, center: context.center, filter: filter, db: context.db)
+            if candidates.isEmpty {
+                candidates = try context.backend.fetchTextMatches(
+                    query, expression: GazetteerBackend.matchExpression(query, lenient: false), center: context.center,
+                    filter: filter, order: nil, db: context.db
+                ).candidates
+            }
             found += candidates.filter { $0.score >= ForwardGeocoder.wholeTextScore }.map { candidate in
                 var candidate = candidate
                 candidate.score = score
