@@ -51,6 +51,7 @@ import Testing
         #expect(glued.streetWords == ["kaivokatu"])
         #expect(glued.houseNumber == HouseNumber(number: 1))
         #expect(AddressQuery("A1")?.houseNumber == nil)
+        #expect(AddressQuery("Route 66a bis")?.houseNumber == HouseNumber(number: 66, letter: "a"))
     }
 
     @Test func isNilWithoutAStreetOrANumber() {

@@ -16,16 +16,7 @@ import Testing
     @Test func splitsStreetNumberAndLocality() {
         let query = TextQuery("Mannerheimintie 10, Helsinki")
         #expect(query.words == ["mannerheimintie", "10", "helsinki"])
-        #expect(query.houseNumber == "10")
         #expect(query.lastWordIsPrefix)
-    }
-
-    @Test func findsHouseNumbersBeforeTheStreetAndWithLetters() {
-        #expect(TextQuery("10 Main Street").houseNumber == "10")
-        #expect(TextQuery("Fredrikinkatu 12b").houseNumber == "12b")
-        #expect(TextQuery("Route 66a bis").houseNumber == "66a")
-        #expect(TextQuery("Kamppi").houseNumber == nil)
-        #expect(TextQuery("A1 motorway").houseNumber == nil)
     }
 
     @Test func treatsTheLastWordAsAPrefixOnlyWhileTyping() {

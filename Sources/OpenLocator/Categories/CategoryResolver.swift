@@ -11,6 +11,10 @@ struct CategoryResolver: Sendable {
     let tree: CategoryTree
     /// Singular folded phrase -> category codes.
     private let phrases: [String: [Int]]
+    /// The first and last words of every phrase (singular), so text that starts or ends with
+    /// none of them is known to hold no phrase there without joining any words.
+    private let firstWords: Set<String>
+    private let lastWords: Set<String>
 
     /// The resolver over ArcGIS World names plus ``CategorySynonyms``.
     static let world = CategoryResolver(tree: .world, synonyms: CategorySynonyms.byCategory)
@@ -29,7 +33,14 @@ struct CategoryResolver: Sendable {
             for word in words { add(word, category.code) }
         }
         self.phrases = phrases
+        firstWords = Set(phrases.keys.compactMap { $0.split(separator: " ").first.map(String.init) })
+        lastWords = Set(phrases.keys.compactMap { $0.split(separator: " ").last.map(String.init) })
     }
+
+    /// Whether a category phrase may start with this folded word.
+    func mayStartPhrase(_ word: String) -> Bool { firstWords.contains(Self.singular(word)) }
+    /// Whether a category phrase may end with this folded word.
+    func mayEndPhrase(_ word: String) -> Bool { lastWords.contains(Self.singular(word)) }
 
     /// The categories a whole phrase names, or empty when it is not a category phrase.
     func categories(matching text: String) -> [Category] {

@@ -32,7 +32,7 @@ extension GazetteerBackend {
         db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
-        try weigh(&query, db: db, state: state)
+        if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
         var candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db)

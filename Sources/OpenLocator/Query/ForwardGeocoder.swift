@@ -34,11 +34,14 @@ struct ForwardGeocoder {
             readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
         }
         var wordsQuery = TextQuery(text.words.indices, in: text)
-        if readings.count > 1 { try backend.weigh(&wordsQuery, db: db, state: state) }
+        if readings.count > 1 {
+            try backend.completeLastWord(&wordsQuery, db: db)
+            try backend.weigh(&wordsQuery, db: db, state: state)
+        }
         let minimum = parameters.minScore ?? GeocodeParameters.defaultMinimumScore
         var context = SearchContext(
             backend: backend, db: db, state: state, text: text, filter: filter, center: center,
-            maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, weights: wordsQuery.weights,
+            maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, wordsQuery: wordsQuery,
             minimumScore: minimum)
 
         var found: [Candidate] = []
@@ -66,7 +69,7 @@ struct ForwardGeocoder {
             default: break
             }
             if let skipped {
-                traces.append(trace(reading, text: text, outcome: skipped, candidates: []))
+                if parameters.explain { traces.append(trace(reading, text: text, outcome: skipped, candidates: [])) }
                 continue
             }
             let started = DispatchTime.now().uptimeNanoseconds
@@ -76,8 +79,12 @@ struct ForwardGeocoder {
                 result.candidates[i].reading = index
                 result.candidates[i].score = max(0, result.candidates[i].score - reading.penalty)
             }
-            traces.append(
-                trace(reading, text: text, outcome: result.note, candidates: result.candidates, milliseconds: milliseconds))
+            if parameters.explain {
+                traces.append(
+                    trace(
+                        reading, text: text, outcome: result.note, candidates: result.candidates,
+                        milliseconds: milliseconds))
+            }
             if case .localityFallback(let fallback) = reading.kind {
                 if !result.candidates.isEmpty { fallbackFound = max(fallbackFound ?? 0, fallback.locality.count) }
             } else {

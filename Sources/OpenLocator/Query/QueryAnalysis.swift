@@ -49,13 +49,14 @@ struct QueryAnalysis: Sendable {
             }
             readings.append(Reading(kind: .address(address), penalty: 0))
         }
-        if let (qualifier, rest) = Self.trailingQualifier(all, in: text, lexicon: lexicon) {
+        let trailing = Self.trailingQualifier(all, in: text, lexicon: lexicon)
+        if let (qualifier, rest) = trailing {
             readings.append(Reading(kind: .qualified(QualifiedReading(name: rest, qualifier: qualifier)), penalty: 0))
         }
         if let (category, penalty) = Self.categoryAndPlace(text, resolver: resolver, lexicon: lexicon) {
             readings.append(Reading(kind: .category(category), penalty: penalty))
         }
-        for fallback in Self.localityFallbacks(text, resolver: resolver, lexicon: lexicon) {
+        for fallback in Self.localityFallbacks(text, qualifier: trailing) {
             readings.append(Reading(kind: .localityFallback(fallback), penalty: 0))
         }
         self.readings = readings
@@ -131,13 +132,13 @@ struct QueryAnalysis: Sendable {
             }
             return (reading, connectors.isEmpty ? categoryWithoutConnectorPenalty : 0)
         }
-        for split in stride(from: words.count - 1, through: 1, by: -1) {
+        for split in stride(from: words.count - 1, through: 1, by: -1) where resolver.mayStartPhrase(words[0]) {
             let categories = resolver.categories(matchingFolded: words[..<split])
             let connectors = words[split...].prefix(while: Self.connectors.contains)
             let place = Array((split + connectors.count)..<words.count)
             if let found = reading(categories, place: place, connectors: Array(connectors)) { return found }
         }
-        for split in 1..<words.count {
+        for split in 1..<words.count where resolver.mayEndPhrase(words[words.count - 1]) {
             let categories = resolver.categories(matchingFolded: words[split...])
             var end = split
             while end > 0, Self.connectors.contains(words[end - 1]) { end -= 1 }
@@ -157,14 +158,13 @@ struct QueryAnalysis: Sendable {
     /// first ("Eiffel Tower, Paris"), else the first or last one to three words
     /// ("Rochester Public Library", "Tower Bridge London"); a qualifier stays with it. Longest
     /// first, leading before trailing.
-    static func localityFallbacks(_ text: QueryText, resolver: CategoryResolver, lexicon: QualifierLexicon)
+    /// - Parameter trailing: the text's trailing qualifier and the words before it, if any.
+    static func localityFallbacks(_ text: QueryText, qualifier trailing: (Qualifier, rest: [Int])?)
         -> [LocalityFallbackReading]
     {
         var words = Array(text.words.indices)
         var qualifier: Qualifier?
-        if let (found, rest) = trailingQualifier(words, in: text, lexicon: lexicon) {
-            (qualifier, words) = (found, rest)
-        }
+        if let (found, rest) = trailing { (qualifier, words) = (found, rest) }
         guard words.count >= 2 || qualifier != nil && !words.isEmpty else { return [] }
         var found: [LocalityFallbackReading] = []
         func propose(_ locality: [Int]) {

@@ -13,8 +13,11 @@ struct SearchContext {
     let maxResults: Int
     /// How far from its point a category search looks, as asked (``GeocodeParameters/maxDistance``).
     let maxDistance: Double?
-    /// Each word's weight (``WordWeights``), as indices of ``QueryText/words``.
-    let weights: [Double]
+    /// Every word of the text as one query, weighed (``WordWeights``) when there is more than
+    /// one reading.
+    let wordsQuery: TextQuery
+    /// Each word's weight, as indices of ``QueryText/words``.
+    var weights: [Double] { wordsQuery.weights }
     /// The lowest score returned: partial retrieval stops when no place left could reach it.
     let minimumScore: Double
 

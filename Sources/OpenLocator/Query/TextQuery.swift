@@ -6,7 +6,6 @@
 /// let text = QueryText("Mannerheimintie 10, Helsinki")
 /// let query = TextQuery(text.words.indices, in: text)
 /// query.words         // ["mannerheimintie", "10", "helsinki"]
-/// query.houseNumber   // "10"
 /// ```
 struct TextQuery: Sendable, Equatable {
     /// The folded words, in order.
@@ -23,9 +22,6 @@ struct TextQuery: Sendable, Equatable {
     /// How many places' text has each word (its alternatives and completions counted), when
     /// the search has looked them up; `nil` until then or when too many to count.
     var documents: [Int64?] = []
-    /// A house number among the words before the first comma: digits with an optional letter
-    /// ("10", "12b").
-    let houseNumber: String?
     /// Whether the last word may match as a prefix: it is the last word of the text, the text
     /// does not end in a space or punctuation, and it is not a number or a single letter
     /// ("Kaivokatu 10 A").
@@ -54,7 +50,6 @@ struct TextQuery: Sendable, Equatable {
         wordHasLetter = selected.map(\.hasLetter)
         weights = Array(repeating: 1, count: words.count)
         totalWeight = Double(words.count)
-        houseNumber = selected.first { $0.section == 0 && Self.isHouseNumber($0.folded) }?.folded
         // While typing, "Mannerheimintie 1" may become "Mannerheimintie 12" (a number after
         // other words); a lone number as a prefix would match every number.
         let endsTheText = indices.last == text.words.count - 1
@@ -84,10 +79,4 @@ struct TextQuery: Sendable, Equatable {
         self.init(analysed.words.indices, in: analysed)
     }
 
-    /// Digits with at most one trailing letter: "10", "12b".
-    static func isHouseNumber(_ word: String) -> Bool {
-        guard let first = word.first, first.isNumber, word.count <= 6 else { return false }
-        let letters = word.drop(while: \.isNumber)
-        return letters.count <= 1 && letters.allSatisfy(\.isLetter)
-    }
 }

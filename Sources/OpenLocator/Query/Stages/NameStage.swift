@@ -9,7 +9,7 @@ enum NameStage {
     static let qualifierMismatchPenalty = 30.0
 
     static func candidates(qualifier: Qualifier?, in context: inout SearchContext) throws -> StageResult {
-        var query = context.query(Array(context.text.words.indices))
+        var query = context.wordsQuery
         var (candidates, retrieval) = try context.textCandidates(&query)
         if let qualifier {
             let mask = qualifier.words.reduce(UInt32(0)) { $0 | 1 << UInt32($1) }
