@@ -108,6 +108,17 @@ import Testing
         #expect(text(nearNewYork.results.first, "Region") == "New York")
     }
 
+    @Test func aQualifierInAnAddressRestrictsItAndNeverSwitchesCountry() async throws {
+        let finland = try await Self.response("Mannerheimintie 10, Helsinki, FI")
+        #expect(text(finland.results.first, "Addr_type") == "PointAddress" && finland.results.first?.score == 100)
+        let suomi = try await Self.response("Mannerheimintie 10, Helsinki, Suomi")
+        #expect(suomi.results.first?.label == finland.results.first?.label)
+        let elsewhere = try await Self.response("Mannerheimintie 10, Helsinki, US")
+        #expect(elsewhere.results.isEmpty, "\(elsewhere.results.map(\.label))")
+        let asked = try await Self.response("Mannerheimintie 10, Helsinki, US") { $0.minScore = 0 }
+        #expect(asked.results.first.map { $0.score < GeocodeParameters.defaultMinimumScore } == true)
+    }
+
     @Test func badRadiiAreRefused() async throws {
         for radius in [0, -5, Double.nan, .infinity] {
             await #expect(throws: LocatorError.self) {

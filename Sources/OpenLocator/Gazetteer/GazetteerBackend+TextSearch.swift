@@ -292,6 +292,11 @@ extension GazetteerBackend {
 
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
+    ///
+    /// The full-text index drives the join (`CROSS JOIN` keeps SQLite to that order): with a
+    /// country and a category, SQLite would otherwise read every place of them through
+    /// `places_by_country` and run the match once per place ("Helsinki" among the United
+    /// States' towns: 172 ms against 5 ms).
     func fetchTextMatches(
         _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
         limit: Int = textCandidateLimit, db: SQLiteConnection
@@ -300,7 +305,7 @@ extension GazetteerBackend {
         let statement = try db.statement(
             """
             SELECT f.rowid, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
-            FROM places_fts f JOIN places p ON p.id = f.rowid
+            FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
             WHERE places_fts MATCH ?1\(condition)\(order.map { " ORDER BY \($0)" } ?? "") LIMIT ?2
             """)
         var found: [Candidate] = []

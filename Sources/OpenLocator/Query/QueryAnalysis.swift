@@ -186,10 +186,13 @@ struct QueryAnalysis: Sendable {
             }
         }
         // A region's name is often its main town's too ("Public Library, Ceiba"; "Kingston,
-        // Kingston"): the qualifier's words as the locality, last.
+        // Kingston"): the qualifier's words as the locality, last, when they are a region's
+        // name (not a code or a country: "…, Helsinki, US" is not the French village of Us).
         if let qualifier, words.contains(where: { text.words[$0].hasLetter }) {
             let named = qualifier.words.filter { text.words[$0].hasLetter }
-            if !named.isEmpty, named.count <= maxFallbackLocalityWords {
+            let phrase = named.map { text.words[$0].folded }.joined(separator: " ")
+            let isRegionName = qualifier.regions.contains { $0.name.map(TextFolding.fold) == phrase }
+            if isRegionName, !named.isEmpty, named.count <= maxFallbackLocalityWords {
                 found.append(LocalityFallbackReading(locality: named, qualifier: nil, unexplained: words))
             }
         }
