@@ -80,11 +80,13 @@ enum ArgumentValues {
             number.removeLast()
         }
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw UsageError("\(option) expects a distance in metres (800) or kilometres (50km), got '\(text.prefix(40))'")
+            throw UsageError(
+                "\(option) expects a distance in metres (800) or kilometres (50km), got '\(text.prefix(40))'")
         }
         guard range.contains(value * scale) else {
             throw UsageError(
-                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) metres, got \(text.prefix(40))")
+                "\(option) must be between \(Int(range.lowerBound)) and \(Int(range.upperBound)) metres, got \(text.prefix(40))"
+            )
         }
         return value * scale
     }

@@ -91,7 +91,8 @@ enum FindCommand: Command {
             guard !text.isEmpty else { throw UsageError("--magic-key needs the suggestion's TEXT too") }
             response = GeocodeResponse(
                 results: try await task.geocode(
-                    forSuggestResult: SuggestResult(label: text, isCollection: false, magicKey: key), using: parameters))
+                    forSuggestResult: SuggestResult(label: text, isCollection: false, magicKey: key), using: parameters)
+            )
         } else {
             response = try await task.geocodeResponse(forSearchText: text, using: parameters)
         }

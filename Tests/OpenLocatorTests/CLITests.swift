@@ -28,9 +28,12 @@ import Testing
         let json = try CLI.run(["find", "--category", "Hotel", "--near", "-33.87,151.21", "--format", "json"])
         let body = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((body["candidates"] as? [Any])?.isEmpty == true)
-        #expect(((body["coverage"] as? [String: Any])?["summary"] as? String)?.hasPrefix("No Hotel within 50 km") == true)
+        #expect(
+            ((body["coverage"] as? [String: Any])?["summary"] as? String)?.hasPrefix("No Hotel within 50 km") == true)
         #expect(json.stderr.hasPrefix("No Hotel within 50 km"))
-        let wider = try CLI.run(["find", "coffee shop", "--near", "34.027,-118.805", "--max-distance", "10000km", "--max", "2"])
+        let wider = try CLI.run([
+            "find", "coffee shop", "--near", "34.027,-118.805", "--max-distance", "10000km", "--max", "2",
+        ])
         #expect(wider.status == 0 && wider.stdout.contains("Coffee Shop") && wider.stdout.contains("km"))
         for bad in ["0", "-3", "far", "99999km"] {
             let refused = try CLI.run(["find", "cafe", "--near", "60.17,24.94", "--max-distance", bad])

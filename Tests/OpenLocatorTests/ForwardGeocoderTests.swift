@@ -6,7 +6,9 @@ import Testing
 /// The whole text path on the real default gazetteer: explanations, the search radius and
 /// the coverage answer, the minimum score.
 @Suite struct ForwardGeocoderTests {
-    static func response(_ text: String, near point: Point? = nil, _ change: (inout GeocodeParameters) -> Void = { _ in })
+    static func response(
+        _ text: String, near point: Point? = nil, _ change: (inout GeocodeParameters) -> Void = { _ in }
+    )
         async throws -> GeocodeResponse
     {
         var parameters = GeocodeParameters()
@@ -104,7 +106,8 @@ import Testing
         let first = try #require(response.results.first)
         #expect(text(first, "Region") == "Minnesota" && text(first, "Addr_type") == "Locality")
         #expect(first.score >= GeocodeParameters.defaultMinimumScore && first.score < 90)
-        let nearNewYork = try await Self.response("Rochester Public Library", near: Point(latitude: 43.1, longitude: -77.6))
+        let nearNewYork = try await Self.response(
+            "Rochester Public Library", near: Point(latitude: 43.1, longitude: -77.6))
         #expect(text(nearNewYork.results.first, "Region") == "New York")
     }
 

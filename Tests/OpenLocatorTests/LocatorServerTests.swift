@@ -25,8 +25,10 @@ import Testing
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
         let far = try Self.json(
-            Self.get(mirror.port, "\(Self.path)/findAddressCandidates?category=Coffee%20Shop&location=-118.805,34.027&f=json")
-                .body)
+            Self.get(
+                mirror.port, "\(Self.path)/findAddressCandidates?category=Coffee%20Shop&location=-118.805,34.027&f=json"
+            )
+            .body)
         #expect((far["candidates"] as? [Any])?.isEmpty == true)
         let coverage = try #require(far["coverage"] as? [String: Any])
         #expect((coverage["summary"] as? String)?.contains("Helsinki") == true)

@@ -82,7 +82,9 @@ import Testing
         #expect(!localities.contains("rochester public library"), "a fallback leaves a word unexplained")
         let (sections, commaReadings) = Self.readings("Eiffel Tower, Paris")
         let last = commaReadings.compactMap { reading -> [String]? in
-            if case .localityFallback(let fallback) = reading.kind { return fallback.locality.map { sections.words[$0].folded } }
+            if case .localityFallback(let fallback) = reading.kind {
+                return fallback.locality.map { sections.words[$0].folded }
+            }
             return nil
         }
         #expect(last == [["paris"]])

@@ -34,8 +34,12 @@ extension RelevanceSuiteTests {
                     let first = try await Self.geocode(query).first
                     let hit =
                         text(first, "PlaceName") == name && text(first, "Region") == state
-                        && truth.contains { ($0.location.distance(to: first?.displayLocation ?? Point(latitude: 0, longitude: 0))) < 1000 }
-                    tally.record(hit, "'\(query)' -> \(first.map { "\($0.label) (\(text($0, "Region")))" } ?? "nothing")")
+                        && truth.contains {
+                            ($0.location.distance(to: first?.displayLocation ?? Point(latitude: 0, longitude: 0)))
+                                < 1000
+                        }
+                    tally.record(
+                        hit, "'\(query)' -> \(first.map { "\($0.label) (\(text($0, "Region")))" } ?? "nothing")")
                 }
             }
         }
@@ -72,7 +76,8 @@ extension RelevanceSuiteTests {
                 let first = try await Self.geocode(query).first
                 let location = first?.displayLocation ?? Point(latitude: 0, longitude: 0)
                 let hit =
-                    text(first, "Country") == country.iso3 && truth.contains { $0.location.distance(to: location) < 1000 }
+                    text(first, "Country") == country.iso3
+                    && truth.contains { $0.location.distance(to: location) < 1000 }
                 tally.record(hit, "'\(query)' -> \(first.map { "\($0.label), \(text($0, "Country"))" } ?? "nothing")")
             }
         }
@@ -157,7 +162,8 @@ extension RelevanceSuiteTests {
                 let coverage = response.coverage
                 tally.record(
                     response.results.isEmpty && coverage?.areas.first?.source == "Helsinki.osm.pbf"
-                        && coverage?.summary.contains("50 km") == true && coverage?.summary.contains("Helsinki") == true,
+                        && coverage?.summary.contains("50 km") == true
+                        && coverage?.summary.contains("Helsinki") == true,
                     "'\(searchText.isEmpty ? "category=" + phrase : searchText)' near \(city.name) -> \(response.results.first?.label ?? "nothing"), \(coverage?.summary ?? "no coverage")"
                 )
             }
@@ -186,7 +192,9 @@ extension RelevanceSuiteTests {
             let condition = pairs.indices.map { "instr(term, ?\($0 + 3)) > 0" }.joined(separator: " OR ")
             var near = false
             try db.statement("SELECT term FROM vocabulary WHERE length(term) BETWEEN ?1 AND ?2 AND (\(condition))")
-                .forEachRow([.integer(Int64(word.count - 2)), .integer(Int64(word.count + 2))] + pairs.map { .text($0) }) {
+                .forEachRow(
+                    [.integer(Int64(word.count - 2)), .integer(Int64(word.count + 2))] + pairs.map { .text($0) }
+                ) {
                     near = near || Self.levenshtein($0.text(0), word) <= 2
                 }
             return near
@@ -204,7 +212,9 @@ extension RelevanceSuiteTests {
             case 0: queries.append(try madeUpWord())
             case 1: queries.append("\(try madeUpWord()) \(try madeUpWord())")
             case 2:
-                let (first, real, number) = (try madeUpWord(), realWords[stream.next(realWords.count)], 1 + stream.next(199))
+                let (first, real, number) = (
+                    try madeUpWord(), realWords[stream.next(realWords.count)], 1 + stream.next(199)
+                )
                 queries.append("\(first) \(real) \(number) \(try madeUpWord())")
             default:
                 let (first, real) = (try madeUpWord(), realWords[stream.next(realWords.count)])

@@ -49,10 +49,13 @@ extension GazetteerBackend {
                         }
                     }
                 }
-                areas.append(Coverage.Area(source: parts[1], kind: parts[0], extent: extent, places: places, label: nil))
+                areas.append(
+                    Coverage.Area(source: parts[1], kind: parts[0], extent: extent, places: places, label: nil))
             }
         }
-        areas.sort { ($0.kind == "POI" ? 0 : 1, -$0.places, $0.source) < ($1.kind == "POI" ? 0 : 1, -$1.places, $1.source) }
+        areas.sort {
+            ($0.kind == "POI" ? 0 : 1, -$0.places, $0.source) < ($1.kind == "POI" ? 0 : 1, -$1.places, $1.source)
+        }
         coverageCache.areas = areas
         return areas
     }

@@ -80,7 +80,9 @@ extension GazetteerBackend {
         // While typing, a last word of one letter is left to the scoring: as an FTS5 prefix it
         // would read every word starting with that letter ("Robert's C").
         var indices = Array(query.words.indices)
-        if query.typing, query.lastWordIsPrefix, indices.count > 1, query.words.last?.count == 1 { indices.removeLast() }
+        if query.typing, query.lastWordIsPrefix, indices.count > 1, query.words.last?.count == 1 {
+            indices.removeLast()
+        }
         let terms = indices.map { term(query, $0) }
         if lenient || terms.count == 1 {
             return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
@@ -129,7 +131,9 @@ extension GazetteerBackend {
             ? try fetchTextMatches(
                 query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
             ).candidates : []
-        if let center { more += try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db) }
+        if let center {
+            more += try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db)
+        }
         var seen = Set(found.candidates.map(\.id))
         for candidate in more where seen.insert(candidate.id).inserted && candidate.unmatchedWords & leftOut == 0 {
             found.candidates.append(candidate)
@@ -244,7 +248,9 @@ extension GazetteerBackend {
                         limit: Self.partialWordLimit, db: db
                     ).candidates)
             }
-            if let center { add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db)) }
+            if let center {
+                add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db))
+            }
         }
         return found
     }

@@ -150,7 +150,8 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
             // (Labelled the largest first: a planet's thousands of areas would cost a lookup each.)
             let areas = try coverageAreas(db: db)
-            info.coverage = try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
+            info.coverage =
+                try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
                 + areas.dropFirst(Self.labelledInfoAreas)
             return info
         }

@@ -32,8 +32,7 @@ enum TextMatch {
     }
 
     /// The score of the best-matching name; `nil` when no name word matched.
-    static func score(_ query: TextQuery, name: String, alternateNames: String, locality: String) -> Match?
-    {
+    static func score(_ query: TextQuery, name: String, alternateNames: String, locality: String) -> Match? {
         var (name, alternateNames, locality) = (name, alternateNames, locality)
         return name.withUTF8 { name in
             alternateNames.withUTF8 { alternateNames in

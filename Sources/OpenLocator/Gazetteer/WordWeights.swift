@@ -42,7 +42,9 @@ extension GazetteerBackend {
                 continue
             }
             var count = try documents(word)
-            for alternative in query.alternatives[word]?.keys.sorted() ?? [] { count = max(count, try documents(alternative)) }
+            for alternative in query.alternatives[word]?.keys.sorted() ?? [] {
+                count = max(count, try documents(alternative))
+            }
             if isPrefix {  // (at most ``maxSpelledOutCompletions`` words start with it)
                 try db.statement("SELECT max(documents) FROM vocabulary WHERE term >= ?1 AND term < ?2").forEachRow([
                     .text(word), .text(word + "\u{10FFFF}"),

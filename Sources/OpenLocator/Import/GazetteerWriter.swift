@@ -84,7 +84,8 @@ final class GazetteerWriter {
         }
         for row in chunk.rows {
             counts[types.firstIndex(of: row.addressType)!] += 1
-            coverage.add(longitude: row.longitude, latitude: row.latitude, category: row.category, type: row.addressType)
+            coverage.add(
+                longitude: row.longitude, latitude: row.latitude, category: row.category, type: row.addressType)
         }
         placesWritten += chunk.count
         if !chunk.isEmpty { try indexDatabase.add(chunk, firstID: firstID) }

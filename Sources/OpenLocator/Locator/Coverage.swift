@@ -70,7 +70,8 @@ public struct Coverage: Sendable, Hashable {
     /// Metres from a point to the nearest point of an envelope (0 inside it).
     static func distance(from point: Point, to extent: Envelope) -> Double {
         let nearest = Point(
-            latitude: min(max(point.y, extent.ymin), extent.ymax), longitude: min(max(point.x, extent.xmin), extent.xmax))
+            latitude: min(max(point.y, extent.ymin), extent.ymax),
+            longitude: min(max(point.x, extent.xmin), extent.xmax))
         return point.distance(to: nearest)
     }
 

@@ -48,7 +48,8 @@ struct AddressReading: Sendable {
                 after.removeFirst()
             }
             let end = after.firstIndex {
-                Self.unitMarkers.contains(folded($0)) || chunks[$0].text.hasPrefix("#") || Self.isPostcode(chunks[$0].text)
+                Self.unitMarkers.contains(folded($0)) || chunks[$0].text.hasPrefix("#")
+                    || Self.isPostcode(chunks[$0].text)
             }
             street = Array(after[..<(end ?? after.endIndex)])
             after = Array(after[(end ?? after.endIndex)...])

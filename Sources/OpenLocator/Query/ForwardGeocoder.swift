@@ -95,7 +95,9 @@ struct ForwardGeocoder {
 
         // One candidate per place (its best reading), ranked once, deduped once, cut once.
         var best: [Int64: Candidate] = [:]
-        for candidate in found where candidate.score > best[candidate.id]?.score ?? -1 { best[candidate.id] = candidate }
+        for candidate in found where candidate.score > best[candidate.id]?.score ?? -1 {
+            best[candidate.id] = candidate
+        }
         let wantsAddress = readings.contains { if case .address = $0.kind { return true } else { return false } }
         let ranked = GazetteerBackend.distinct(
             Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: wantsAddress))

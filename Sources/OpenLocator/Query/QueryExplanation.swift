@@ -4,9 +4,10 @@
 ///
 /// ```
 /// words: rochester mn
-/// reading 1, name (penalty 0): name "rochester mn" — some words: 10 candidates, best Rochester, New York (score 51.9)
-/// reading 2, qualified place (penalty 0): place "rochester" in Minnesota, United States or Mongolia ("mn") — found in USA: 1 candidate, best Rochester, Minnesota (score 100.0)
-/// first: Rochester, Minnesota (qualified place): score 100.0 + importance 8.1 = rank 108.1; next: …
+/// reading 1, name (penalty 0): name "rochester mn" — some words: 21 candidates, best Rochester, Victoria, AUS (score 36.8) [4.30 ms]
+/// reading 2, qualified place (penalty 0): place "rochester" in Minnesota, United States or Mongolia ("mn") — found in USA: 1 candidate, best Rochester, Minnesota, USA (score 100.0) [0.88 ms]
+/// minimum score 50: 20 candidates below it
+/// first: Rochester, Minnesota, USA (qualified place): score 100.0 + importance 8.1 = rank 108.1; next: …
 /// ```
 public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
     /// One reading of the text and what its stage found.
@@ -54,7 +55,8 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         var lines = ["words: " + (words.isEmpty ? "(none)" : words.joined(separator: " "))]
         for (index, trace) in readings.enumerated() {
-            var line = "reading \(index + 1), \(trace.stage) (penalty \(Self.number(trace.penalty))): \(trace.reading) — \(trace.outcome)"
+            var line =
+                "reading \(index + 1), \(trace.stage) (penalty \(Self.number(trace.penalty))): \(trace.reading) — \(trace.outcome)"
             if trace.candidates > 0 {
                 line += ": \(trace.candidates) candidate\(trace.candidates == 1 ? "" : "s")"
                 if let best = trace.best, let score = trace.bestScore {

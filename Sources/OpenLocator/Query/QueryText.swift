@@ -50,8 +50,7 @@ struct QueryText: Sendable {
             text.unicodeScalars.last.map { $0.properties.isAlphabetic || $0.properties.numericType != nil } ?? false
         var words: [Word] = []
         var chunks: [Chunk] = []
-        sections: for (section, part) in expanded.split(separator: ",", omittingEmptySubsequences: false).enumerated()
-        {
+        sections: for (section, part) in expanded.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             for piece in Self.pieces(part) {
                 let start = words.count
                 for folded in TextFolding.fold(piece).split(separator: " ") {

@@ -32,7 +32,9 @@ struct Reading: Sendable {
 
     /// What the reading takes the words for, in a line: `street "mannerheimintie", number 10`.
     func describe(_ text: QueryText) -> String {
-        func words(_ indices: [Int]) -> String { "\"" + indices.map { text.words[$0].folded }.joined(separator: " ") + "\"" }
+        func words(_ indices: [Int]) -> String {
+            "\"" + indices.map { text.words[$0].folded }.joined(separator: " ") + "\""
+        }
         func qualifier(_ qualifier: Qualifier?) -> String {
             qualifier.map { " in " + $0.regions.map(\.label).joined(separator: " or ") + " (\(words($0.words)))" } ?? ""
         }

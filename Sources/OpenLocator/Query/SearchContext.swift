@@ -42,7 +42,8 @@ struct SearchContext {
     /// look, else anywhere.
     func radius(for ranges: [ClosedRange<Int>]) -> Double {
         if let maxDistance { return maxDistance }
-        return arePOIs(ranges) && filter.area == nil && filter.country == nil ? GeocodeParameters.defaultMaxDistance : .infinity
+        return arePOIs(ranges) && filter.area == nil && filter.country == nil
+            ? GeocodeParameters.defaultMaxDistance : .infinity
     }
 
     /// Whether categories are all of places of interest (what coverage describes).

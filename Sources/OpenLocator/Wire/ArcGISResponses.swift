@@ -25,16 +25,24 @@ public enum ArcGISResponses {
             ("categories", .array(coverage.categories.map { .string($0) })),
             ("searchRadius", .number(coverage.radius)),
             ("areaCount", .number(Double(coverage.areaCount))),
-            ("areas", .array(coverage.areas.map { area in
-                .object([
-                    ("source", .string(area.source)), ("kind", .string(area.kind)), ("places", .number(Double(area.places))),
-                    ("label", area.label.map { .string($0) } ?? .null),
-                    ("extent", .object([
-                        ("xmin", .number(area.extent.xmin)), ("ymin", .number(area.extent.ymin)),
-                        ("xmax", .number(area.extent.xmax)), ("ymax", .number(area.extent.ymax)),
-                    ])),
-                ])
-            })),
+            (
+                "areas",
+                .array(
+                    coverage.areas.map { area in
+                        .object([
+                            ("source", .string(area.source)), ("kind", .string(area.kind)),
+                            ("places", .number(Double(area.places))),
+                            ("label", area.label.map { .string($0) } ?? .null),
+                            (
+                                "extent",
+                                .object([
+                                    ("xmin", .number(area.extent.xmin)), ("ymin", .number(area.extent.ymin)),
+                                    ("xmax", .number(area.extent.xmax)), ("ymax", .number(area.extent.ymax)),
+                                ])
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 

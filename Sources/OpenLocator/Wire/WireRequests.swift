@@ -158,7 +158,8 @@ package struct WireParameters: Sendable, Equatable {
     package func distance(_ name: String) throws -> Double? {
         guard let value = nonEmpty(name) else { return nil }
         guard let metres = Double(value), metres.isFinite, metres > 0 else {
-            throw LocatorError.invalidParameter("\(name) must be a positive number of metres, got '\(value.prefix(40))'")
+            throw LocatorError.invalidParameter(
+                "\(name) must be a positive number of metres, got '\(value.prefix(40))'")
         }
         return metres
     }

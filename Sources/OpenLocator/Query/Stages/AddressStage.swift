@@ -64,7 +64,9 @@ enum AddressStage {
                         $0.distance(to: Point(latitude: candidate.latitude, longitude: candidate.longitude))
                     } ?? 0
                 let category = candidate.place?.category ?? -1
-                let inRegion = regions.map { regions in candidate.place.map { place in Self.place(place, isIn: regions) } ?? false }
+                let inRegion = regions.map { regions in
+                    candidate.place.map { place in Self.place(place, isIn: regions) } ?? false
+                }
                 if context.filter.allows(longitude: candidate.longitude, latitude: candidate.latitude),
                     context.filter.categoryRanges?.contains(where: { $0.contains(category) }) ?? true, inRegion ?? true
                 {

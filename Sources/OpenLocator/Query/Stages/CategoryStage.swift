@@ -60,7 +60,8 @@ enum CategoryStage {
         }
         if found.isEmpty, context.arePOIs(filter.categoryRanges ?? []) {
             context.emptyCategorySearch = .init(
-                categories: names ?? [], point: point, radius: radius, place: row.placeAddress.isEmpty ? row.name : row.placeAddress)
+                categories: names ?? [], point: point, radius: radius,
+                place: row.placeAddress.isEmpty ? row.name : row.placeAddress)
         }
         return StageResult(candidates: found, note: "around \(row.name) within \(Int(radius)) m")
     }

@@ -31,15 +31,19 @@ enum LocalityFallbackStage {
         }
         let explained = reading.locality + (reading.qualifier?.words ?? [])
         var score =
-            baseScore + explainedShare * context.weight(of: explained) / context.weight(of: Array(context.text.words.indices))
+            baseScore + explainedShare * context.weight(of: explained)
+            / context.weight(of: Array(context.text.words.indices))
         let localityWords = reading.locality.map { context.text.words[$0].folded }
-        let namesCategory = localityWords.contains { !context.backend.resolver.categories(matchingFolded: [$0]).isEmpty }
+        let namesCategory = localityWords.contains {
+            !context.backend.resolver.categories(matchingFolded: [$0]).isEmpty
+        }
         if namesCategory { score -= categoryWordPenalty }
         var found: [Candidate] = []
         for filter in reading.qualifier.map({ context.filters(for: $0, base: localities) }) ?? [localities] {
             // By its own name first (an index lookup); else by an alternate name, as typed.
             let query = context.query(reading.locality, prefixAllowed: false)
-            var candidates = try context.backend.localitiesNamed(query, center: context.center, filter: filter, db: context.db)
+            var candidates = try context.backend.localitiesNamed(
+                query, center: context.center, filter: filter, db: context.db)
             if candidates.isEmpty {
                 candidates = try context.backend.fetchTextMatches(
                     query, expression: GazetteerBackend.matchExpression(query, lenient: false), center: context.center,
@@ -53,6 +57,7 @@ enum LocalityFallbackStage {
                 return candidate
             }
         }
-        return StageResult(candidates: found, note: found.isEmpty ? "no such locality" : "scored \(Int(score.rounded()))")
+        return StageResult(
+            candidates: found, note: found.isEmpty ? "no such locality" : "scored \(Int(score.rounded()))")
     }
 }

@@ -15,11 +15,13 @@ enum QualifiedPlaceStage {
             let (candidates, _) = try context.textCandidates(&query, filter: filter, partial: false)
             if !candidates.isEmpty { countries.append(filter.country ?? "") }
             found += candidates.map {
-                qualified($0, nameWeight: query.totalWeight, qualifierWeight: context.weight(of: reading.qualifier.words))
+                qualified(
+                    $0, nameWeight: query.totalWeight, qualifierWeight: context.weight(of: reading.qualifier.words))
             }
         }
         return StageResult(
-            candidates: found, note: countries.isEmpty ? "nothing there" : "found in \(countries.joined(separator: ", "))")
+            candidates: found,
+            note: countries.isEmpty ? "nothing there" : "found in \(countries.joined(separator: ", "))")
     }
 
     /// A match of the name's words scored over the whole query, its qualifier words matched.
