@@ -13,7 +13,7 @@ struct Options {
     var syntheticOnly = false
     /// Keep the synthetic places' CSV here, to time `locator build --places` on it.
     var csvPath: String?
-    /// Run only this workload (category, text, typo, address, reverse, suggest, world), e.g.
+    /// Run only this workload (batch, category, text, typo, address, reverse, suggest, world), e.g.
     /// under a profiler.
     var only: String?
     static func usage() -> Never {
@@ -310,7 +310,7 @@ if options.syntheticOnly {
         ("Qzxvtk Kzqwrt", nil), ("Hotel Kamp Qzxv", nil), ("coffee shop", Point(latitude: 34.027, longitude: -118.805)),
         ("hotels in Malibu", nil), ("cafes in Kamppi", helsinkiPoints[0]),
     ]
-    try await batchRoundTrip(defaultTask, rows: max(2000, options.queries * 10))
+    if wants("batch") { try await batchRoundTrip(defaultTask, rows: max(2000, options.queries * 10)) }
     try await run(
         "default gazetteer (real data, \(options.queries) queries each):", task: defaultTask,
         workload: Workload(

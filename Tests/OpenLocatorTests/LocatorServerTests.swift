@@ -42,6 +42,19 @@ import Testing
         let candidates = try #require(near["candidates"] as? [[String: Any]])
         #expect(!candidates.isEmpty && near["coverage"] == nil)
         #expect(candidates.allSatisfy { (($0["attributes"] as? [String: Any])?["Distance"] as? Double ?? 1e9) <= 100 })
+        let qualified = try Self.json(
+            Self.get(
+                mirror.port, "\(Self.path)/findAddressCandidates?singleLine=Portland,%20ME&outFields=Region&f=json"
+            )
+            .body)
+        let portland = try #require((qualified["candidates"] as? [[String: Any]])?.first)
+        #expect((portland["attributes"] as? [String: Any])?["Region"] as? String == "Maine")
+        let junk = try Self.json(
+            Self.get(
+                mirror.port, "\(Self.path)/findAddressCandidates?singleLine=Nonexistent%20Street%2099%20Nowhere&f=json"
+            )
+            .body)
+        #expect((junk["candidates"] as? [Any])?.isEmpty == true)
         let refused = try Self.json(
             Self.get(mirror.port, "\(Self.path)/findAddressCandidates?singleLine=cafe&maxDistance=-1&f=json").body)
         #expect(((refused["error"] as? [String: Any])?["details"] as? [String])?.first?.contains("maxDistance") == true)
