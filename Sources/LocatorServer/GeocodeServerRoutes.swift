@@ -7,9 +7,10 @@ import OpenLocator
 /// Serves `/arcgis/rest/services/World/GeocodeServer` (with or without a trailing slash) and
 /// its operations `findAddressCandidates`, `reverseGeocode`, `suggest` and `geocodeAddresses`,
 /// by GET or form POST, parameter names in any case, unknown parameters ignored, `f=json`,
-/// `pjson` (and `geojson` for candidates); plus `/health`. Errors are ArcGIS error bodies
-/// (`{"error":{"code","message","details"}}`) on HTTP 200, as ArcGIS servers send them and
-/// geopy and esri-leaflet read them.
+/// `pjson` (and `geojson` for candidates); plus `/health`. Invalid parameters get ArcGIS error
+/// bodies (`{"error":{"code":400,"message","details"}}`) on HTTP 200, as ArcGIS servers send
+/// them and geopy and esri-leaflet read them; a failure of the server itself is HTTP 500 with
+/// a generic error body.
 public final class GeocodeServerRoutes: Sendable {
     /// Where the service lives; geopy hard-codes this path.
     public static let servicePath = "/arcgis/rest/services/World/GeocodeServer"
@@ -71,12 +72,13 @@ public final class GeocodeServerRoutes: Sendable {
             default:
                 return answer(Self.error(400, "Unknown operation '\(operation.prefix(40))'."), pretty)
             }
-        } catch let error as LocatorError {
-            let code = [.gazetteerUnavailable, .storageFailure].contains(error.code) ? 500 : 400
+        } catch let error as LocatorError where error.code == .invalidParameter {
             return answer(
-                Self.error(code, "Cannot perform query. Invalid query parameters.", details: [error.message]), pretty)
+                Self.error(400, "Cannot perform query. Invalid query parameters.", details: [error.message]), pretty)
         } catch {
-            return answer(Self.error(500, "Unable to complete operation."), pretty)
+            // The gazetteer failed (a damaged file, a full disk, an I/O error): HTTP 500 and a
+            // generic body; what SQLite said, and the file's path, stay out of the answer.
+            return .json(Self.error(500, "Unable to complete operation."), pretty: pretty, status: 500)
         }
     }
 

@@ -7,12 +7,12 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve a gazetteer as an ArcGIS REST GeocodeServer over HTTP."
     static let spec = CommandLineArguments.Spec(
-        options: ["host", "port", "gazetteer", "workers", "api-key"], maxPositionals: 0)
+        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log"], maxPositionals: 0)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator serve [--host 127.0.0.1] [--port 8080] [--gazetteer PATH] [--workers N]
-                             [--api-key KEY]
+                             [--api-key-file PATH | --api-key KEY] [--access-log PATH]
 
         Serves \(GeocodeServerRoutes.servicePath) with findAddressCandidates,
         reverseGeocode, suggest and geocodeAddresses (GET or form POST, f=json|pjson, geojson for
@@ -24,12 +24,18 @@ enum ServeCommand: Command {
           --port N                The port (default: 8080; 0 picks a free one).
           --gazetteer PATH        Serve this gazetteer instead of the default one.
           --workers N             Threads answering requests, 1 to 256 (default: twice the cores, at least 4).
-          --api-key KEY           Require this key as the token parameter or a Bearer header
-                                  (also LOCATOR_SERVE_API_KEY); without it 499, wrong 498.
+          --api-key-file PATH     Require the key in this file (its first line) as the token
+                                  parameter or a Bearer header; without it 499, wrong 498.
+          --api-key KEY           The same with the key itself, which other users see in ps;
+                                  or set LOCATOR_API_KEY (LOCATOR_SERVE_API_KEY also works).
+          --access-log PATH       Append the access log to this file, reopened on SIGHUP
+                                  (logrotate's habit), instead of stderr.
           -h, --help              Show help information.
 
-        One access-log line per request goes to stderr (no query strings, so no tokens).
-        Ctrl-C or SIGTERM stops accepting, finishes the requests in flight, and exits 0.
+        One access-log line per request goes to stderr or --access-log (no query strings, so no
+        tokens). The log never holds up an answer: while its reader stalls, lines are dropped and
+        the log later says how many. Ctrl-C or SIGTERM stops accepting, finishes the requests in
+        flight, and exits 0.
 
         EXAMPLES:
           locator serve --port 8080
@@ -38,8 +44,66 @@ enum ServeCommand: Command {
         \(attributionHelp)
         """
 
-    /// The running server, for the signal handler's graceful shutdown.
-    nonisolated(unsafe) static var running: HTTPServer?
+    /// The running server and its log, for the signal handler's graceful shutdown.
+    nonisolated(unsafe) static var running: (server: HTTPServer, log: AccessLog)?
+    nonisolated(unsafe) private static var hangUpHandler: (any DispatchSourceSignal)?
+
+    /// Stops a running server (finishing the requests in flight, writing out the log);
+    /// false when none runs.
+    static func stop() -> Bool {
+        guard let (server, log) = running else { return false }
+        server.shutdown()
+        log.flush()
+        return true
+    }
+
+    /// The key from --api-key-file, --api-key, LOCATOR_API_KEY or LOCATOR_SERVE_API_KEY.
+    /// An empty key is most likely an unset shell variable or an empty file: refuse it rather
+    /// than serve without the token the operator meant to require. An empty variable is unset.
+    static func apiKey(_ arguments: CommandLineArguments) throws -> String? {
+        if let path = arguments.value("api-key-file") {
+            guard arguments.value("api-key") == nil else {
+                throw LocatorError(.invalidParameter, "give --api-key-file or --api-key, not both")
+            }
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw LocatorError(.invalidParameter, "cannot read --api-key-file \(path): \(Self.reason(error))")
+            }
+            let key = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmedSpaces } ?? ""
+            guard !key.isEmpty else { throw LocatorError(.invalidParameter, "--api-key-file \(path) holds no key") }
+            return key
+        }
+        if let given = arguments.value("api-key") {
+            guard !given.allSatisfy(\.isWhitespace) else {
+                throw LocatorError(
+                    .invalidParameter, "--api-key is empty: give the key, or leave the option out to serve without one")
+            }
+            return given
+        }
+        let environment = ProcessInfo.processInfo.environment
+        return (environment["LOCATOR_API_KEY"] ?? environment["LOCATOR_SERVE_API_KEY"]).flatMap {
+            $0.isEmpty ? nil : $0
+        }
+    }
+
+    /// The cause of a file error in a few words ("No such file or directory").
+    static func reason(_ error: any Error) -> String {
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Calls `action` on each SIGHUP.
+    private static func onHangUp(_ action: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
+        signal(SIGHUP, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        source.setEventHandler(handler: action)
+        source.resume()
+        return source
+    }
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let host = arguments.value("host") ?? "127.0.0.1"
@@ -51,26 +115,25 @@ enum ServeCommand: Command {
         if let workers = arguments.value("workers") {
             limits.workers = try ArgumentValues.integer(workers, option: "--workers", range: 1...256)
         }
-        // An empty --api-key is most likely an unset shell variable: refuse it rather than serve
-        // without the token the operator meant to require. An empty environment variable is unset.
-        let givenKey = arguments.value("api-key")
-        if let givenKey, givenKey.allSatisfy(\.isWhitespace) {
-            throw LocatorError(
-                .invalidParameter, "--api-key is empty: give the key, or leave the option out to serve without one")
+        let apiKey = try Self.apiKey(arguments)
+        let log: AccessLog
+        do {
+            log = try arguments.value("access-log").map { try AccessLog(path: $0) } ?? AccessLog()
+        } catch let error as ServerError {
+            throw LocatorError(.invalidParameter, error.description)
         }
-        let apiKey =
-            givenKey ?? ProcessInfo.processInfo.environment["LOCATOR_SERVE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         let task = try locatorTask(arguments)
         _ = try await task.locatorInfo  // open and check the gazetteer before listening
         let routes = GeocodeServerRoutes(task: task, apiKey: apiKey)
-        let server = HTTPServer(limits: limits, log: AccessLog.write) { routes.respond($0) }
+        let server = HTTPServer(limits: limits, log: log.write) { routes.respond($0) }
         let bound: UInt16
         do {
             bound = try server.start(host: host, port: port)
         } catch let error as ServerError {
             throw LocatorError(.invalidParameter, "cannot listen: \(error.description)")
         }
-        running = server
+        running = (server, log)
+        hangUpHandler = Self.onHangUp { log.reopen() }
         Output.diagnostic(
             "serving http://\(host):\(bound)\(GeocodeServerRoutes.servicePath) with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
         )

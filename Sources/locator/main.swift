@@ -71,10 +71,7 @@ private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
         source.setEventHandler {
-            if let server = ServeCommand.running {
-                server.shutdown()  // finish the requests in flight
-                exit(0)
-            }
+            if ServeCommand.stop() { exit(0) }  // a server finishes the requests in flight
             // A batch writes the rows in hand, then stops; a second signal ends it at once.
             if BatchCommand.running.stop(by: signalNumber) { return }
             GazetteerBuilder.removeUnfinishedFiles()
@@ -85,6 +82,8 @@ private func removeUnfinishedBuildsOnInterrupt() -> [any DispatchSourceSignal] {
     }
 }
 
+// A closed pipe (`locator find … | head`, a log reader gone) is an error to handle, not death.
+signal(SIGPIPE, SIG_IGN)
 let interruptHandlers = removeUnfinishedBuildsOnInterrupt()
 let status = await Locator.main()
 withExtendedLifetime(interruptHandlers) {}

@@ -8,8 +8,9 @@ import Testing
 /// cleanly on SIGTERM.
 @Suite struct ServeCommandTests {
     /// Starts `locator serve` on a free port and returns the process, its port and its stderr.
-    static func launch(_ extra: [String] = []) throws -> (Process, UInt16, Pipe) {
+    static func launch(_ extra: [String] = [], environment: [String: String] = [:]) throws -> (Process, UInt16, Pipe) {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = CLI.executable
         process.arguments = ["serve", "--port", "0", "--gazetteer", try Fixtures.defaultGazetteerURL().path] + extra
         let err = Pipe()

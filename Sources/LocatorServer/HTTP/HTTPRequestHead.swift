@@ -58,6 +58,10 @@ struct HTTPRequestHead {
             }
             headers[name] = value
         }
+        // RFC 9112 §3.2: a server must answer 400 to an HTTP/1.1 request without a Host header.
+        if version == "HTTP/1.1", headers["host"] == nil {
+            throw Malformed(status: 400, message: "An HTTP/1.1 request needs a Host header.")
+        }
     }
 
     /// The target's path, before any "?", percent-decoded.

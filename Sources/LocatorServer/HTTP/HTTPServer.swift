@@ -1,4 +1,5 @@
 import Foundation
+import OpenLocator
 
 #if canImport(Glibc)
     import Glibc
@@ -397,14 +398,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Text for the log with control characters escaped, so a request cannot forge log lines.
-    static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(
-            text.unicodeScalars.map {
-                $0.value < 0x20 || $0.value == 0x7F ? "\\x\(String($0.value, radix: 16))" : String($0)
-            }
-            .joined())
-    }
+    static func printable(_ text: String) -> String { TerminalText.printable(text) }
 
     /// How long a worker with nothing else to do waits for a kept-alive client's next request.
     static let lingerMilliseconds: Int32 = 2

@@ -17,7 +17,10 @@ public enum TableFormatter {
             let type = nonEmpty(a["Type"]) ?? nonEmpty(a["Addr_type"]) ?? ""
             let address = nonEmpty(a["Place_addr"]) ?? nonEmpty(a["Match_addr"]) ?? ""
             let distance = a["Distance"]?.doubleValue.map(formatDistance) ?? ""
-            rows.append([String(index + 1), name, type, showDistance ? distance : nil, address].compactMap { $0 })
+            rows.append(
+                [String(index + 1), name, type, showDistance ? distance : nil, address].compactMap { $0 }.map {
+                    TerminalText.printable($0)
+                })
         }
         return aligned(rows)
     }
@@ -36,6 +39,7 @@ public enum TableFormatter {
 
     /// "85 m", "1.2 km", "34 km".
     public static func formatDistance(_ metres: Double) -> String {
+        guard metres.isFinite, metres < 1e12 else { return metres.isNaN ? "?" : "far" }  // never trap on Int(...)
         if metres < 1000 { return "\(Int(metres.rounded())) m" }
         if metres < 10_000 { return String(format: "%.1f km", metres / 1000) }
         return "\(Int((metres / 1000).rounded())) km"

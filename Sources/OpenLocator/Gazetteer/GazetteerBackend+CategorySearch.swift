@@ -55,13 +55,13 @@ extension GazetteerBackend {
         try db.statement("SELECT p.id, p.lon, p.lat, p.importance FROM places p WHERE 1\(condition)").forEachRow(
             values
         ) { row in
-            let lon = row.double(1), lat = row.double(2)
+            let lon = row.longitude(1), lat = row.latitude(2)
             let d = GreatCircle.distance(latitude1: center.y, longitude1: center.x, latitude2: lat, longitude2: lon)
             if d <= maxDistance {
                 found.append(
                     Candidate(
                         id: row.int(0), longitude: lon, latitude: lat, score: 100, distance: d,
-                        importance: row.double(3)))
+                        importance: row.fraction(3)))
             }
         }
         found.sort { ($0.distance, $0.id) < ($1.distance, $1.id) }
@@ -93,7 +93,7 @@ extension GazetteerBackend {
                 .double(Double(range.lowerBound) * GazetteerSchema.categoryScale),
             ]
             try statement.forEachRow(values) { row in
-                let lon = (row.double(1) + row.double(2)) / 2, lat = (row.double(3) + row.double(4)) / 2
+                let lon = (row.longitude(1) + row.longitude(2)) / 2, lat = (row.latitude(3) + row.latitude(4)) / 2
                 let d = GreatCircle.distance(latitude1: center.y, longitude1: center.x, latitude2: lat, longitude2: lon)
                 if d <= radius + Self.rtreeSlack {
                     hits.append(
@@ -149,8 +149,8 @@ extension GazetteerBackend {
             ).forEachRow([.integer(Int64(k))] + values) { row in
                 found.append(
                     Candidate(
-                        id: row.int(0), longitude: row.double(1), latitude: row.double(2), score: 100, distance: 0,
-                        importance: row.double(3)))
+                        id: row.int(0), longitude: row.longitude(1), latitude: row.latitude(2), score: 100, distance: 0,
+                        importance: row.fraction(3)))
             }
         }
         found.sort { ($0.importance, -$0.id) > ($1.importance, -$1.id) }

@@ -18,9 +18,9 @@ extension GazetteerBackend {
         ).forEachRow { row in
             groups[row.text(1) + "\t" + row.text(0), default: []].append(
                 CellRow(
-                    cell: row.int(2), places: Int(row.int(3)),
+                    cell: row.int(2), places: Int(row.count(3)),
                     extent: Envelope(
-                        xmin: row.double(4), ymin: row.double(5), xmax: row.double(6), ymax: row.double(7),
+                        xmin: row.longitude(4), ymin: row.latitude(5), xmax: row.longitude(6), ymax: row.latitude(7),
                         spatialReference: .wgs84)))
         }
         let columns = Int64((360 / GazetteerSchema.coverageCellDegrees).rounded())

@@ -112,8 +112,8 @@ extension GazetteerBackend {
             try statement.forEachRow([.double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin)]) {
                 row in
                 let (point, distance) = OSMGeometry.nearestPoint(
-                    on: Coordinate(lon: row.double(1), lat: row.double(2)),
-                    Coordinate(lon: row.double(3), lat: row.double(4)), to: here)
+                    on: Coordinate(lon: row.longitude(1), lat: row.latitude(2)),
+                    Coordinate(lon: row.longitude(3), lat: row.latitude(4)), to: here)
                 let id = row.int(0)
                 if distance <= maxDistance, distance < (best[id]?.1 ?? .infinity) { best[id] = (point, distance) }
             }

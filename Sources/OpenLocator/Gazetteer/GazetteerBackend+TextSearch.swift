@@ -330,13 +330,13 @@ extension GazetteerBackend {
             let match = TextMatch.score(
                 query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3))
         else { return nil }
-        let lon = row.double(4), lat = row.double(5)
+        let lon = row.longitude(4), lat = row.latitude(5)
         let kind = AddressType(rawValue: row.text(7))
         let distance =
             center.map { GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon) } ?? 0
         return Candidate(
             id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
-            importance: row.double(6), kind: kind, viaAlternateName: match.viaAlternateName,
+            importance: row.fraction(6), kind: kind, viaAlternateName: match.viaAlternateName,
             sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil,
             unmatchedWords: match.unmatchedWords)
     }

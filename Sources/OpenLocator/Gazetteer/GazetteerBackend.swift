@@ -193,7 +193,7 @@ extension PlaceRecord {
             category: Int(row.int(3)), houseNumber: row.text(4), street: row.text(5), neighborhood: row.text(6),
             city: row.text(7), subregion: row.text(8), region: row.text(9), postal: row.text(10),
             country: row.text(11), placeAddress: row.text(12), phone: row.text(13), url: row.text(14),
-            longitude: row.double(15), latitude: row.double(16), importance: row.double(17),
-            population: row.int(18), source: row.text(19))
+            longitude: row.longitude(15), latitude: row.latitude(16), importance: row.fraction(17),
+            population: row.count(18), source: row.text(19))
     }
 }

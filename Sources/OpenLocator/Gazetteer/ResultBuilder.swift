@@ -26,7 +26,9 @@ struct ResultBuilder {
         case "Place_addr": return .string(place.placeAddress)
         case "Phone": return .string(place.phone)
         case "URL": return .string(place.url)
-        case "Rank": return .integer(Int(((1 - place.importance) * 20).rounded()))
+        case "Rank":  // importance is 0...1 when read; clamp again, as Int(...) of NaN or inf traps
+            let importance = place.importance.isFinite ? min(1, max(0, place.importance)) : 0
+            return .integer(Int(((1 - importance) * 20).rounded()))
         case "AddNum": return .string(place.houseNumber)
         case "StName": return .string(place.street)
         case "StAddr", "Address": return .string(streetAddress(place))

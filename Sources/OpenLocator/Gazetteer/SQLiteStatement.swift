@@ -115,6 +115,25 @@ final class SQLiteStatement {
 
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    // Numbers from a gazetteer row, checked where they are read: a damaged or tampered file
+    // (NaN, ±inf, 1e308, text where a number belongs) must not reach an `Int(...)` or a sort.
+
+    /// A longitude: finite and within ±180, else 0.
+    func longitude(_ column: Int32) -> Double { Self.checked(double(column), within: 180) }
+    /// A latitude: finite and within ±90, else 0.
+    func latitude(_ column: Int32) -> Double { Self.checked(double(column), within: 90) }
+    /// A 0-to-1 value such as importance: clamped into 0...1, 0 when not a number.
+    func fraction(_ column: Int32) -> Double {
+        let value = double(column)
+        return value.isFinite ? min(1, max(0, value)) : 0
+    }
+    /// A count such as population: never negative.
+    func count(_ column: Int32) -> Int64 { max(0, int(column)) }
+
+    static func checked(_ value: Double, within limit: Double) -> Double {
+        value.isFinite && abs(value) <= limit ? value : 0
+    }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     /// A text column's UTF-8, valid until the next step: for reading without making a string.
     func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {

@@ -77,6 +77,7 @@ public struct Coverage: Sendable, Hashable {
 
     /// "50 km", "9,028 km", "800 m".
     static func kilometres(_ metres: Double) -> String {
+        guard metres.isFinite, metres < 1e12 else { return TableFormatter.formatDistance(metres) }
         guard metres >= 1000 else { return "\(Int(metres.rounded())) m" }
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
