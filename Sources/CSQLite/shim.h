@@ -12,3 +12,28 @@ static inline int openlocator_sqlite3_disable_memory_statistics(void) {
 static inline int openlocator_sqlite3_allow_shadow_table_writes(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 0, (int *)0);
 }
+
+#include <stdint.h>
+#include <time.h>
+
+/// CLOCK_MONOTONIC in nanoseconds, the clock of ``openlocator_sqlite3_set_deadline``.
+static inline uint64_t openlocator_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+}
+
+static int openlocator_deadline_passed(void *deadline) {
+    return openlocator_monotonic_ns() >= *(const uint64_t *)deadline;
+}
+
+/// Makes every statement on `db` stop with SQLITE_INTERRUPT once the monotonic clock passes
+/// `*deadline` (checked every 2,000 virtual-machine steps); NULL removes the check. The
+/// pointer must stay valid while it is set.
+static inline void openlocator_sqlite3_set_deadline(sqlite3 *db, const uint64_t *deadline) {
+    if (deadline) {
+        sqlite3_progress_handler(db, 2000, openlocator_deadline_passed, (void *)deadline);
+    } else {
+        sqlite3_progress_handler(db, 0, 0, 0);
+    }
+}

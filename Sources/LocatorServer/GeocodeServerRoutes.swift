@@ -17,23 +17,36 @@ public final class GeocodeServerRoutes: Sendable {
     /// The most parameters one request may carry.
     static let maxParameters = 200
 
+    /// The most characters of text all the records of one `geocodeAddresses` request may hold.
+    package static let maxBatchCharacters = 100_000
+
     let task: LocatorTask
     let apiKey: String?
+    /// Seconds of work one request may take (``WorkBudget``).
+    let requestTimeout: Double
+    /// Batches being answered and the most at once: a batch keeps every core busy, so more
+    /// would leave no worker for single queries.
+    private let batches: BatchAdmission
     /// The root resource, serialized once.
     let description: Data
 
     /// - Parameters:
     ///   - task: answers every operation.
     ///   - apiKey: when set, every request must carry it as `token` or a Bearer header.
-    public init(task: LocatorTask, apiKey: String? = nil) {
+    ///   - requestTimeout: seconds of work one request may take; over it, an ArcGIS error.
+    ///   - concurrentBatches: how many `geocodeAddresses` requests run at once; more are
+    ///     answered 503 with Retry-After (give about half the workers).
+    public init(task: LocatorTask, apiKey: String? = nil, requestTimeout: Double = 5, concurrentBatches: Int = 2) {
         self.task = task
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
+        self.requestTimeout = requestTimeout
+        batches = BatchAdmission(limit: max(1, concurrentBatches))
         description = Data(ServiceDescription.root().utf8())
     }
 
     /// Answers one HTTP request.
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
-        var response = route(request)
+        var response = WorkBudget.run(WorkBudget(seconds: requestTimeout)) { route(request) }
         response.headers += [
             ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
             ("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Esri-Authorization"),
@@ -72,6 +85,16 @@ public final class GeocodeServerRoutes: Sendable {
             default:
                 return answer(Self.error(400, "Unknown operation '\(operation.prefix(40))'."), pretty)
             }
+        } catch let error as LocatorError where error.code == .timeLimitExceeded {
+            return answer(Self.error(400, "Request exceeds the time limit.", details: [error.message]), pretty)
+        } catch is BatchAdmission.Busy {
+            var busy = HTTPResponse.json(
+                Self.error(
+                    503, "Too many batches at once; retry shortly.",
+                    details: ["at most \(batches.limit) geocodeAddresses requests are answered at a time"]),
+                pretty: pretty, status: 503)
+            busy.headers.append(("Retry-After", "1"))
+            return busy
         } catch let error as LocatorError where error.code == .invalidParameter {
             return answer(
                 Self.error(400, "Cannot perform query. Invalid query parameters.", details: [error.message]), pretty)
@@ -153,8 +176,16 @@ public final class GeocodeServerRoutes: Sendable {
 
     private func geocodeAddresses(_ parameters: WireParameters) throws -> JSONValue {
         let request = try GeocodeAddressesRequest(parameters)
+        let characters = request.records.reduce(0) { $0 + $1.text.unicodeScalars.count }
+        guard characters <= Self.maxBatchCharacters else {
+            throw LocatorError(
+                .invalidParameter,
+                "addresses holds \(characters) characters of text; at most \(Self.maxBatchCharacters) are allowed per request")
+        }
         let sr = request.outSR ?? .wgs84
-        let matches = try task.geocodeBlocking(batch: request.records.map(\.text), using: request.geocodeParameters)
+        let matches = try batches.run {
+            try task.geocodeBlocking(batch: request.records.map(\.text), using: request.geocodeParameters)
+        }
         let locations = zip(request.records, matches).map { record, match in
             ArcGISResponses.batchLocation(match, resultID: record.id, text: record.text)
         }
@@ -166,5 +197,27 @@ extension HTTPResponse {
     /// A JSON value as the body, compact or indented with `pretty`.
     static func json(_ value: JSONValue, pretty: Bool = false, status: Int = 200) -> HTTPResponse {
         json(bytes: Data(value.utf8(pretty: pretty)), status: status)
+    }
+}
+
+/// A counted limit on batches answered at once; over it ``run(_:)`` throws ``Busy`` at once
+/// rather than hold a worker waiting.
+final class BatchAdmission: @unchecked Sendable {
+    struct Busy: Error {}
+    let limit: Int
+    private let lock = NSLock()
+    private var inUse = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    func run<T>(_ body: () throws -> T) throws -> T {
+        let taken = lock.withLock { () -> Bool in
+            guard inUse < limit else { return false }
+            inUse += 1
+            return true
+        }
+        guard taken else { throw Busy() }
+        defer { lock.withLock { inUse -= 1 } }
+        return try body()
     }
 }

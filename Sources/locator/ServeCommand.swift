@@ -7,12 +7,13 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve a gazetteer as an ArcGIS REST GeocodeServer over HTTP."
     static let spec = CommandLineArguments.Spec(
-        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log"], maxPositionals: 0)
+        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout"], maxPositionals: 0)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator serve [--host 127.0.0.1] [--port 8080] [--gazetteer PATH] [--workers N]
                              [--api-key-file PATH | --api-key KEY] [--access-log PATH]
+                             [--request-timeout SECONDS]
 
         Serves \(GeocodeServerRoutes.servicePath) with findAddressCandidates,
         reverseGeocode, suggest and geocodeAddresses (GET or form POST, f=json|pjson, geojson for
@@ -28,6 +29,9 @@ enum ServeCommand: Command {
                                   parameter or a Bearer header; without it 499, wrong 498.
           --api-key KEY           The same with the key itself, which other users see in ps;
                                   or set LOCATOR_API_KEY (LOCATOR_SERVE_API_KEY also works).
+          --request-timeout S     Seconds of work one request may take, 0.1 to 600 (default: 5);
+                                  over it, an ArcGIS error. Half the workers (at least one)
+                                  may answer geocodeAddresses at once; more get 503.
           --access-log PATH       Append the access log to this file, reopened on SIGHUP
                                   (logrotate's habit), instead of stderr.
           -h, --help              Show help information.
@@ -124,7 +128,12 @@ enum ServeCommand: Command {
         }
         let task = try locatorTask(arguments)
         _ = try await task.locatorInfo  // open and check the gazetteer before listening
-        let routes = GeocodeServerRoutes(task: task, apiKey: apiKey)
+        let timeout =
+            try arguments.value("request-timeout").map {
+                try ArgumentValues.number($0, option: "--request-timeout", range: 0.1...600)
+            } ?? 5
+        let routes = GeocodeServerRoutes(
+            task: task, apiKey: apiKey, requestTimeout: timeout, concurrentBatches: max(1, limits.workers / 2))
         let server = HTTPServer(limits: limits, log: log.write) { routes.respond($0) }
         let bound: UInt16
         do {

@@ -51,6 +51,7 @@ public struct HTTPResponse: Sendable {
         case 413: return "Content Too Large"
         case 414: return "URI Too Long"
         case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
         case 503: return "Service Unavailable"
         default: return "Status"
         }

@@ -55,25 +55,37 @@ extension GazetteerBackend {
     func geocodeNow(batch texts: [String], parameters: GeocodeParameters) throws -> [BatchMatch] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count))
         let results = BatchSlots(count: texts.count)
+        let budget = WorkBudget.current  // in force on every thread of the batch
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while let index = results.claim() {
-                let text = texts[index]
-                guard LocatorTask.isSearchable(text) else {
-                    results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
-                    continue
-                }
-                do {
-                    let ranked = try geocodeNow(searchText: text, parameters: parameters).results
-                    results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore ?? 0)), at: index)
-                } catch let error as LocatorError where error.code == .invalidParameter {
-                    // A text this search cannot take is an unmatched record, not a failed batch.
-                    results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
-                } catch {
-                    results.store(.failure(error), at: index)
-                }
-            }
+            WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters, budget: budget) }
         }
         return try results.values()
+    }
+
+    /// Geocodes the records this thread claims until none are left, or the budget is spent.
+    private func geocodeClaimed(
+        _ texts: [String], into results: BatchSlots, parameters: GeocodeParameters, budget: WorkBudget?
+    ) {
+        while let index = results.claim() {
+            if let budget, budget.isSpent {
+                results.store(.failure(budget.exceeded), at: index)
+                continue
+            }
+            let text = texts[index]
+            guard LocatorTask.isSearchable(text) else {
+                results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
+                continue
+            }
+            do {
+                let ranked = try geocodeNow(searchText: text, parameters: parameters).results
+                results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore ?? 0)), at: index)
+            } catch let error as LocatorError where error.code == .invalidParameter {
+                // A text this search cannot take is an unmatched record, not a failed batch.
+                results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
+            } catch {
+                results.store(.failure(error), at: index)
+            }
+        }
     }
 }
 

@@ -83,11 +83,18 @@ extension GazetteerBackend {
         if query.typing, query.lastWordIsPrefix, indices.count > 1, query.words.last?.count == 1 {
             indices.removeLast()
         }
-        let terms = indices.map { term(query, $0) }
+        let terms = distinct(indices.map { term(query, $0) })
         if lenient || terms.count == 1 {
             return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
         }
         return "{name alt_names locality} : (\(terms.joined(separator: " AND ")))"
+    }
+
+    /// Terms without repeats, in order: "s AND s AND s" selects what "s" does, and FTS5 would
+    /// read the posting list once per copy (a hostile "s s s …" of 24 words took seconds).
+    static func distinct(_ terms: [String]) -> [String] {
+        var seen: Set<String> = []
+        return terms.filter { seen.insert($0).inserted }
     }
 
     /// One word of a query as an FTS5 term: quoted, a prefix or its completions when it may be
@@ -173,7 +180,7 @@ extension GazetteerBackend {
         guard leftOut != 0, kept.contains(where: { query.wordHasLetter[$0] }), estimate <= fewMatches,
             !(query.typing && query.lastWordIsPrefix)
         else { return (plain, 0) }
-        let terms = kept.map { term(query, $0) }
+        let terms = distinct(kept.map { term(query, $0) })
         return ("{name alt_names locality} : (\(terms.joined(separator: " AND ")))", leftOut)
     }
 
@@ -213,7 +220,8 @@ extension GazetteerBackend {
                     kept.contains(where: { query.wordHasLetter[$0] })
                 else { continue }
                 let expression =
-                    "{name alt_names locality} : (" + kept.map { Self.term(query, $0) }.joined(separator: " AND ") + ")"
+                    "{name alt_names locality} : ("
+                    + Self.distinct(kept.map { Self.term(query, $0) }).joined(separator: " AND ") + ")"
                 let matches = try fetchTextMatches(
                     query, expression: expression, center: center, filter: filter, order: nil, db: db)
                 add(matches.candidates)

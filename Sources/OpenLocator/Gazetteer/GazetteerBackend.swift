@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The embedded backend: answers from a gazetteer file through a pool of read-only connections.
@@ -96,10 +97,20 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     }
 
     /// Runs a read against the file, turning storage failures into ``LocatorError`` without SQL.
+    /// Under a ``WorkBudget``, the statements stop once it is spent.
     func read<T>(_ operation: String, _ body: (SQLiteConnection, State) throws -> T) throws -> T {
         let state = try state()
+        let budget = WorkBudget.current
+        try budget?.check()
         do {
-            return try state.pool.withConnection { try body($0, state) }
+            return try state.pool.withConnection { db in
+                guard let budget else { return try body(db, state) }
+                db.setBudget(budget)
+                defer { db.setBudget(nil) }
+                return try body(db, state)
+            }
+        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_INTERRUPT && budget?.isSpent == true {
+            throw budget!.exceeded
         } catch let error as SQLiteError {
             throw LocatorError(
                 .storageFailure,

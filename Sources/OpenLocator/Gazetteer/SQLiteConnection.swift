@@ -46,6 +46,12 @@ final class SQLiteConnection {
     /// `SQLITE_INTERRUPT` as soon as it can.
     func interrupt() { sqlite3_interrupt(handle) }
 
+    /// Makes this connection's statements stop with `SQLITE_INTERRUPT` once `budget` is
+    /// spent; nil removes the deadline.
+    func setBudget(_ budget: WorkBudget?) {
+        openlocator_sqlite3_set_deadline(handle, budget.map { UnsafePointer($0.deadline) })
+    }
+
     /// Process-wide SQLite settings, made once before the first connection opens.
     private static let configured: Void = { _ = openlocator_sqlite3_disable_memory_statistics() }()
 

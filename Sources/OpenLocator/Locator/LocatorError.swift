@@ -27,6 +27,9 @@ public struct LocatorError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let buildFailed = Code(rawValue: "buildFailed")
         /// The data store failed while answering (the message names the operation, never the SQL).
         public static let storageFailure = Code(rawValue: "storageFailure")
+        /// The work took longer than the time allowed for one request (a server's
+        /// `--request-timeout`): ask for less.
+        public static let timeLimitExceeded = Code(rawValue: "timeLimitExceeded")
         /// The operation was cancelled.
         public static let cancelled = Code(rawValue: "cancelled")
         /// A remote service rejected the request as malformed (HTTP or ArcGIS code 400, 404, …).

@@ -53,6 +53,7 @@ struct ForwardGeocoder {
         var fallbackFound: Int?  // the most words of a fallback locality found so far
         var explained = false  // whether a candidate of another reading matched every word
         for (index, reading) in readings.enumerated() {
+            try WorkBudget.checkCurrent()  // a request over its time limit stops between stages
             let best = found.map(\.score).max() ?? 0
             var skipped: String?
             switch reading.kind {

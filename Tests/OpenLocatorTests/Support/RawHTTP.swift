@@ -6,13 +6,26 @@ import Foundation
 
 /// A plain TCP client for 127.0.0.1, to send exactly the bytes a test wants (malformed,
 /// oversized, stalled, pipelined) and read what comes back.
-final class RawHTTP {
+final class RawHTTP: @unchecked Sendable {  // one thread uses a client at a time
     let fd: Int32
     /// Bytes read past the last response (the start of the next one).
     private var pending = Data()
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port`, from the loopback address `source` (any 127.x.y.z, to
+    /// play another peer).
+    init(port: UInt16, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw CocoaError(.fileReadUnknown) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -41,6 +54,14 @@ final class RawHTTP {
                 offset += sent
             }
         }
+    }
+
+    /// Whether the server closed the connection (without sending anything) within `seconds`.
+    func isClosedByPeer(seconds: Double = 2) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK)) <= 0
     }
 
     /// Reads until the peer closes or `seconds` pass without data.

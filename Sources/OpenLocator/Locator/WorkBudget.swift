@@ -1,0 +1,71 @@
+import CSQLite
+import Foundation
+
+/// A deadline for one request's work, so that no query, however hostile ("s s s …" a
+/// thousand times, a batch of such records), can hold a thread for long.
+///
+/// The budget in force on a thread is ``current``; while one is set, every gazetteer read
+/// on the thread stops inside SQLite once it has passed (a progress handler), and the query
+/// pipeline checks it between stages and batch records. Work over budget ends with
+/// ``LocatorError/Code/timeLimitExceeded``.
+///
+/// ```swift
+/// let results = try WorkBudget.run(WorkBudget(seconds: 5)) {
+///     try task.geocodeBlocking(forSearchText: text, using: parameters)
+/// }
+/// ```
+package final class WorkBudget: @unchecked Sendable {
+    /// The seconds it was given, for the error message.
+    package let seconds: Double
+    /// The monotonic deadline in nanoseconds, where SQLite's progress handler reads it.
+    let deadline: UnsafeMutablePointer<UInt64>
+
+    package init(seconds: Double) {
+        self.seconds = seconds
+        deadline = .allocate(capacity: 1)
+        let nanoseconds = seconds.isFinite ? UInt64(min(max(0, seconds), 1e6) * 1e9) : UInt64(1e15)
+        deadline.initialize(to: openlocator_monotonic_ns() + nanoseconds)
+    }
+
+    deinit { deadline.deallocate() }
+
+    package var isSpent: Bool { openlocator_monotonic_ns() >= deadline.pointee }
+
+    /// Throws once the budget is spent.
+    package func check() throws {
+        if isSpent { throw exceeded }
+    }
+
+    /// The error for work over this budget.
+    var exceeded: LocatorError {
+        LocatorError(
+            .timeLimitExceeded,
+            "the request needs more work than the \(String(format: "%g", seconds)) s allowed for one request; ask for less (fewer or shorter records)"
+        )
+    }
+
+    /// The budget in force on this thread, if any.
+    package static var current: WorkBudget? {
+        pthread_getspecific(key).map { Unmanaged<WorkBudget>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `body` with `budget` in force on this thread (none for nil), then restores the
+    /// one before.
+    package static func run<T>(_ budget: WorkBudget?, _ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, budget.map { Unmanaged.passUnretained($0).toOpaque() })
+        defer { pthread_setspecific(key, previous) }
+        return try withExtendedLifetime(budget) { try body() }
+    }
+
+    /// Throws when the budget in force on this thread is spent.
+    static func checkCurrent() throws {
+        try current?.check()
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}
