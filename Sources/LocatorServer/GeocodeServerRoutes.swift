@@ -46,7 +46,8 @@ public final class GeocodeServerRoutes: Sendable {
 
     /// Answers one HTTP request.
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
-        var response = WorkBudget.run(WorkBudget(seconds: requestTimeout)) { route(request) }
+        // One budget and one gazetteer file for the whole request, whatever replaces the file.
+        var response = GazetteerPin.run { WorkBudget.run(WorkBudget(seconds: requestTimeout)) { route(request) } }
         response.headers += [
             ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
             ("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Esri-Authorization"),

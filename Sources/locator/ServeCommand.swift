@@ -36,7 +36,9 @@ enum ServeCommand: Command {
                                   (logrotate's habit), instead of stderr.
           -h, --help              Show help information.
 
-        One access-log line per request goes to stderr or --access-log (no query strings, so no
+        A new gazetteer renamed over the served one (locator build --out does that) is opened,
+        checked and swapped in within 2 s (at once on SIGHUP): each answer comes wholly from
+        one file. One access-log line per request goes to stderr or --access-log (no query strings, so no
         tokens). The log never holds up an answer: while its reader stalls, lines are dropped and
         the log later says how many. Ctrl-C or SIGTERM stops accepting, finishes the requests in
         flight, and exits 0.
@@ -142,10 +144,50 @@ enum ServeCommand: Command {
             throw LocatorError(.invalidParameter, "cannot listen: \(error.description)")
         }
         running = (server, log)
-        hangUpHandler = Self.onHangUp { log.reopen() }
+        let watcher = GazetteerWatcher(task: task)
+        hangUpHandler = Self.onHangUp {
+            log.reopen()
+            watcher.check()
+        }
+        watcher.start()
         Output.diagnostic(
             "serving http://\(host):\(bound)\(GeocodeServerRoutes.servicePath) with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
         )
         while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+    }
+}
+
+/// Swaps in a gazetteer renamed over the served one: checked every 2 s and on SIGHUP.
+final class GazetteerWatcher: @unchecked Sendable {
+    private let task: LocatorTask
+    private let lock = NSLock()
+    private var lastProblem: String?
+    private var timer: (any DispatchSourceTimer)?
+
+    init(task: LocatorTask) { self.task = task }
+
+    func start() {
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + 2, repeating: 2)
+        timer.setEventHandler { [self] in check() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Swaps in a new file if there is one; says so, or why not (once per reason), on stderr.
+    func check() {
+        lock.withLock {
+            do {
+                if try task.reloadGazetteerIfReplaced() {
+                    lastProblem = nil
+                    Output.diagnostic("a new gazetteer was renamed over the served one: now serving it")
+                }
+            } catch let error as LocatorError {
+                if error.message != lastProblem {
+                    lastProblem = error.message
+                    Output.diagnostic("Error: the new gazetteer is not served (the old one still is): \(error.message)")
+                }
+            } catch {}
+        }
     }
 }

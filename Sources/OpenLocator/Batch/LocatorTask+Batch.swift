@@ -55,9 +55,13 @@ extension GazetteerBackend {
     func geocodeNow(batch texts: [String], parameters: GeocodeParameters) throws -> [BatchMatch] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count))
         let results = BatchSlots(count: texts.count)
-        let budget = WorkBudget.current  // in force on every thread of the batch
+        // The budget and the pinned file of the request are in force on every thread of the batch.
+        let budget = WorkBudget.current
+        let pin = GazetteerPin.current
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters, budget: budget) }
+            GazetteerPin.run(pin) {
+                WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters, budget: budget) }
+            }
         }
         return try results.values()
     }

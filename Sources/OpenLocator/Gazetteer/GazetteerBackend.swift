@@ -16,6 +16,11 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let lexicon: QualifierLexicon
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
+        /// The file every connection of `pool` reads.
+        let file: PinnedFile
+        /// What was worked out from this file once: typo corrections, coverage areas.
+        let corrections = CorrectionCache()
+        let coverage = CoverageCache()
     }
 
     let url: URL
@@ -23,28 +28,56 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     private var loaded: State?
     let tree = CategoryTree.world
     let resolver = CategoryResolver.world
-    let correctionCache = CorrectionCache()
-    let coverageCache = CoverageCache()
 
     init(url: URL) { self.url = url }
 
-    /// The loaded state, opening and checking the file on first use.
+    /// The loaded state, opening and checking the file on first use; within a
+    /// ``GazetteerPin`` scope, the state the scope pinned first.
     func state() throws -> State {
+        guard let pin = GazetteerPin.current else { return try loadedState() }
+        return try pin.state(of: self, loadedState)
+    }
+
+    private func loadedState() throws -> State {
         lock.lock()
         defer { lock.unlock() }
         if let loaded { return loaded }
-        let state = try load()
+        let state = try load(try pinnedFile())
         loaded = state
         return state
     }
 
-    private func load() throws -> State {
-        let name = url.lastPathComponent
-        guard FileManager.default.isReadableFile(atPath: url.path) else {
-            throw LocatorError(
-                .gazetteerUnavailable, "no readable gazetteer file '\(name)'; make one with 'locator build'")
+    /// The typo corrections and coverage of the file in use (of the pinned state).
+    var correctionCache: CorrectionCache { (try? state())?.corrections ?? CorrectionCache() }
+    var coverageCache: CoverageCache { (try? state())?.coverage ?? CoverageCache() }
+
+    /// Opens a new gazetteer renamed over the path since it was loaded, checks it and swaps it
+    /// in: requests already running finish on the old file, later ones read the new one. A new
+    /// file that does not open or check keeps the old one in service (and throws why).
+    /// - Returns: whether a new file was swapped in.
+    @discardableResult
+    func reloadIfReplaced() throws -> Bool {
+        guard let current = lock.withLock({ loaded }) else { return false }
+        guard let identity = PinnedFile.identity(atPath: url.path), identity != current.file.identity else {
+            return false
         }
-        let pool = ConnectionPool(path: url.path)
+        let state = try load(try pinnedFile())
+        lock.withLock { loaded = state }
+        return true
+    }
+
+    private func pinnedFile() throws -> PinnedFile {
+        guard FileManager.default.isReadableFile(atPath: url.path), let file = PinnedFile(path: url.path) else {
+            throw LocatorError(
+                .gazetteerUnavailable,
+                "no readable gazetteer file '\(url.lastPathComponent)'; make one with 'locator build'")
+        }
+        return file
+    }
+
+    private func load(_ file: PinnedFile) throws -> State {
+        let name = url.lastPathComponent
+        let pool = ConnectionPool(path: file.connectionPath)
         do {
             return try pool.withConnection { db in
                 var version = ""
@@ -84,7 +117,8 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 try db.statement("SELECT max(id) FROM places").forEachRow { placeCount = $0.int(0) }
                 return State(
                     pool: pool, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
-                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount)
+                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount,
+                    file: file)
             }
         } catch let error as LocatorError {
             throw error

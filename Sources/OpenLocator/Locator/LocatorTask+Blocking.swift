@@ -46,6 +46,12 @@ extension LocatorTask {
         return try gazetteer().reverseGeocodeNow(location: location, parameters: parameters.validated())
     }
 
+    /// Swaps in a new gazetteer renamed over this task's file since it was opened (see
+    /// ``GazetteerPin`` for answers wholly from one file); false when there is none.
+    package func reloadGazetteerIfReplaced() throws -> Bool {
+        try gazetteer().reloadIfReplaced()
+    }
+
     /// ``suggest(forSearchText:parameters:)``, on the calling thread.
     package func suggestBlocking(forSearchText text: String, parameters: SuggestParameters) throws -> [SuggestResult] {
         try Self.checkLength(text)

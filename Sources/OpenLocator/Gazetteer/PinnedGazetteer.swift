@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A gazetteer file held open by descriptor, so that every connection reads this very file
+/// even after another one is renamed over its path (`locator build --out`): connections open
+/// `/proc/self/fd/N`, never the path again.
+final class PinnedFile: @unchecked Sendable {
+    let descriptor: Int32
+    /// Device, inode, size and modification time: a file renamed over the path differs.
+    let identity: [Int]
+
+    /// Opens the file at `path` read-only; nil when it cannot be opened.
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            return nil
+        }
+        descriptor = fd
+        identity = Self.identity(info)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The path SQLite opens: this descriptor's file, whatever is at the original path now.
+    var connectionPath: String { "/proc/self/fd/\(descriptor)" }
+
+    /// Whether the file at `path` now is another file than this one (nil: none is there).
+    static func identity(atPath path: String) -> [Int]? {
+        var info = stat()
+        return stat(path, &info) == 0 ? identity(info) : nil
+    }
+
+    private static func identity(_ info: stat) -> [Int] {
+        [Int(info.st_dev), Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+    }
+}
+
+/// The gazetteer states a request has pinned, so that all of it, on every thread it uses,
+/// reads one file: the first read of a backend in the scope pins the state then loaded, and
+/// a file swapped in meanwhile serves the next request.
+///
+/// ```swift
+/// try GazetteerPin.run { try task.geocodeBlocking(forSearchText: "Stockmann", using: parameters) }
+/// ```
+package final class GazetteerPin: @unchecked Sendable {
+    private let lock = NSLock()
+    private var states: [ObjectIdentifier: GazetteerBackend.State] = [:]
+
+    package init() {}
+
+    func state(of backend: GazetteerBackend, _ load: () throws -> GazetteerBackend.State) rethrows
+        -> GazetteerBackend.State
+    {
+        let key = ObjectIdentifier(backend)
+        if let pinned = lock.withLock({ states[key] }) { return pinned }
+        let state = try load()
+        return lock.withLock {
+            if let earlier = states[key] { return earlier }  // another thread of the request pinned first
+            states[key] = state
+            return state
+        }
+    }
+
+    /// The pin in force on this thread, if any.
+    package static var current: GazetteerPin? {
+        pthread_getspecific(key).map { Unmanaged<GazetteerPin>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Runs `body` with `pin` (a new one by default) in force on this thread.
+    package static func run<T>(_ pin: GazetteerPin? = GazetteerPin(), _ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, pin.map { Unmanaged.passUnretained($0).toOpaque() })
+        defer { pthread_setspecific(key, previous) }
+        return try withExtendedLifetime(pin) { try body() }
+    }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+}
