@@ -28,11 +28,11 @@ static int openlocator_deadline_passed(void *deadline) {
 }
 
 /// Makes every statement on `db` stop with SQLITE_INTERRUPT once the monotonic clock passes
-/// `*deadline` (checked every 2,000 virtual-machine steps); NULL removes the check. The
+/// `*deadline` (checked every 10,000 virtual-machine steps); NULL removes the check. The
 /// pointer must stay valid while it is set.
 static inline void openlocator_sqlite3_set_deadline(sqlite3 *db, const uint64_t *deadline) {
     if (deadline) {
-        sqlite3_progress_handler(db, 2000, openlocator_deadline_passed, (void *)deadline);
+        sqlite3_progress_handler(db, 10000, openlocator_deadline_passed, (void *)deadline);
     } else {
         sqlite3_progress_handler(db, 0, 0, 0);
     }

@@ -264,6 +264,43 @@ import Testing
         #expect(process.terminationStatus == 130)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    /// `kill -9` gives no chance to clean up: the next build of the same output removes what
+    /// the killed one left, but not the file of a build still running.
+    @Test func theNextBuildRemovesWhatAKilledBuildLeft() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let out = folder.appendingPathComponent("out.gazetteer")
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = [
+            "build", "--osm", Fixtures.helsinkiPBF.path, "--geonames",
+            Fixtures.sources.appendingPathComponent("cities500.txt.gz").path, "--out", out.path,
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        while !seen.contains("writing"), process.isRunning {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.contains { $0.hasSuffix(".partial") }, "the killed build left its files: \(left)")
+        // A build in progress (this process holds its lock) keeps its file.
+        let live = folder.appendingPathComponent(".out.gazetteer.live.partial")
+        let lock = try BuildLock(path: live.path)
+        let csv = folder.appendingPathComponent("one.csv")
+        try "name,category,lat,lon\nDepot,Coffee Shop,60.17,24.94\n".write(to: csv, atomically: true, encoding: .utf8)
+        let next = try CLI.run(["build", "--places", csv.path, "--out", out.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(after == [".out.gazetteer.live.partial", "one.csv", "out.gazetteer"])
+        withExtendedLifetime(lock) {}
+    }
 }
 
 @Suite struct CLIBuildFailureTests {

@@ -62,6 +62,13 @@ import Testing
         let (process, port, _) = try ServeCommandTests.launch(["--access-log", log.path])
         defer { _ = Self.stop(process) }
         #expect(Self.hammer(port, "/health?first", connections: 1, count: 3) == 3)
+        // (The log thread writes on its own: wait for the three lines before rotating.)
+        let written = Date().addingTimeInterval(5)
+        while Date() < written,
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").components(separatedBy: "GET /health 200").count < 4
+        {
+            usleep(20_000)
+        }
         // logrotate: move the file away, then SIGHUP; new lines go to a new file at the path.
         let rotated = folder.appendingPathComponent("access.log.1")
         try FileManager.default.moveItem(at: log, to: rotated)

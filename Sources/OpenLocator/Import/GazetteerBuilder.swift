@@ -121,6 +121,10 @@ public struct GazetteerBuilder: Sendable {
             throw LocatorError(.buildFailed, "cannot create the folder for '\(output.lastPathComponent)'")
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
+        // Held until the build ends; files of killed builds of this output hold no lock.
+        let lock = try BuildLock(path: temporary.path)
+        defer { withExtendedLifetime(lock) {} }
+        BuildLock.removeStale(in: directory, of: output.lastPathComponent)
         var counts: [String: Int] = [:]
         var summaries: [SourceSummary] = []
         let countryNames = Dictionary(

@@ -14,6 +14,10 @@ final class GeocodeServiceClient: Sendable {
     private let apiKey: String?
     let options: RemoteServiceOptions
     private let session: URLSession
+    private let collector = ResponseCollector()
+
+    /// The largest answer read from a service; a larger one is an error, not memory.
+    static let maxResponseBytes = 64 << 20
 
     init(serviceURL: URL, apiKey: String?, options: RemoteServiceOptions) {
         self.serviceURL = serviceURL
@@ -23,7 +27,7 @@ final class GeocodeServiceClient: Sendable {
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
 
     deinit { session.finishTasksAndInvalidate() }
@@ -122,15 +126,8 @@ final class GeocodeServiceClient: Sendable {
         let handle = TransferHandle()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: (error as? URLError) ?? URLError(.unknown))
-                    } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
+                let task = session.dataTask(with: request)
+                collector.expect(task, limit: Self.maxResponseBytes, continuation)
                 handle.start(task)
             }
         } onCancel: {
@@ -214,9 +211,66 @@ final class GeocodeServiceClient: Sendable {
     }
 }
 
-/// Refuses every redirect: following one would send the API key (a header or the `token`)
-/// to whatever host the redirect names. The 3xx answer becomes a ``LocatorError``.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// Collects each transfer's answer, at most a limit of bytes (a larger one is cancelled and
+/// is an error), and refuses every redirect: following one would send the API key (a header
+/// or the `token`) to whatever host the redirect names; the 3xx answer becomes a
+/// ``LocatorError``. `@unchecked Sendable`: `transfers` is guarded by `lock`.
+private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
+    private struct Transfer {
+        var continuation: Continuation
+        var limit: Int
+        var data = Data()
+        var tooLarge = false
+    }
+    private let lock = NSLock()
+    private var transfers: [Int: Transfer] = [:]
+
+    func expect(_ task: URLSessionDataTask, limit: Int, _ continuation: Continuation) {
+        lock.withLock { transfers[task.taskIdentifier] = Transfer(continuation: continuation, limit: limit) }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        let tooLarge = lock.withLock { () -> Bool in
+            guard let limit = transfers[dataTask.taskIdentifier]?.limit, response.expectedContentLength > limit
+            else { return false }
+            transfers[dataTask.taskIdentifier]?.tooLarge = true
+            return true
+        }
+        completionHandler(tooLarge ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = lock.withLock { () -> Bool in
+            let id = dataTask.taskIdentifier
+            guard let limit = transfers[id]?.limit else { return false }
+            transfers[id]!.data.append(data)  // in place: a copy per chunk would be quadratic
+            guard transfers[id]!.data.count > limit else { return false }
+            transfers[id]!.tooLarge = true
+            transfers[id]!.data = Data()
+            return true
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if transfer.tooLarge {
+            transfer.continuation.resume(
+                throwing: LocatorError(
+                    .invalidResponse, "the service's answer is larger than \(transfer.limit >> 20) MB; it is not a GeocodeServer answer"))
+        } else if let error {
+            transfer.continuation.resume(throwing: (error as? URLError) ?? URLError(.unknown))
+        } else if let response = task.response as? HTTPURLResponse {
+            transfer.continuation.resume(returning: (transfer.data, response))
+        } else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void

@@ -198,6 +198,8 @@ public struct CSVReader {
             position = end
             switch stop {
             case .blockEnd:
+                // One record may not take more than a megabyte (a file of one huge line).
+                if fieldBytes.count > LineReader.maxLineBytes { throw LineReader.tooLong(source.name, line: recordLine) }
                 continue
             case .delimiter:
                 (position, offset) = (position + 1, offset + 1)

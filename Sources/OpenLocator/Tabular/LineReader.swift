@@ -20,7 +20,15 @@ public struct LineReader {
     /// Bytes of the input up to the end of the last line returned.
     public private(set) var offset: Int64 = 0
 
+    /// The longest line read, in bytes: a longer one (a file of one 1 GB line) is an error
+    /// naming it, not a gigabyte in memory.
+    public static let maxLineBytes = 1 << 20
+
     public init(_ source: ByteReader) { self.source = source }
+
+    static func tooLong(_ name: String, line: Int) -> LocatorError {
+        LocatorError(.invalidInput, "\(name): line \(line) is longer than 1 MB; is this the right file?")
+    }
 
     /// The next line, or `nil` at the end.
     public mutating func next() throws -> Line? {
@@ -48,6 +56,7 @@ public struct LineReader {
             line.append(contentsOf: block[position...])
             offset += Int64(block.count - position)
             position = block.count
+            if line.count > Self.maxLineBytes { throw Self.tooLong(source.name, line: number + 1) }
         }
     }
 }
