@@ -181,7 +181,8 @@ public final class GeocodeServerRoutes: Sendable {
         guard characters <= Self.maxBatchCharacters else {
             throw LocatorError(
                 .invalidParameter,
-                "addresses holds \(characters) characters of text; at most \(Self.maxBatchCharacters) are allowed per request")
+                "addresses holds \(characters) characters of text; at most \(Self.maxBatchCharacters) are allowed per request"
+            )
         }
         let sr = request.outSR ?? .wgs84
         let matches = try batches.run {

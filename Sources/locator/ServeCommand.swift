@@ -7,7 +7,8 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve a gazetteer as an ArcGIS REST GeocodeServer over HTTP."
     static let spec = CommandLineArguments.Spec(
-        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout"], maxPositionals: 0)
+        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout"],
+        maxPositionals: 0)
     static let help = """
         OVERVIEW: \(abstract)
 
@@ -96,7 +97,8 @@ enum ServeCommand: Command {
 
     /// The cause of a file error in a few words ("No such file or directory").
     static func reason(_ error: any Error) -> String {
-        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(posix.code)))
         }
         return (error as NSError).localizedDescription

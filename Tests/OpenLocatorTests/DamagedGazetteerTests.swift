@@ -11,7 +11,9 @@ import Testing
 /// strings, blobs, wrong types) in its numeric and display columns.
 @Suite(.serialized) struct DamagedGazetteerTests {
     /// The bad values, cycled over the rows by id (so every Helsinki café gets some).
-    static let badNumbers = ["NULL", "1e999", "-1e999", "1e308", "-1e308", "-5", "'abc'", "x'00ff'", "9223372036854775807"]
+    static let badNumbers = [
+        "NULL", "1e999", "-1e999", "1e308", "-1e308", "-5", "'abc'", "x'00ff'", "9223372036854775807",
+    ]
     static let badTexts = ["NULL", "''", "x'ff00fe'", "char(27) || '[31mred' || char(7)", "3.5"]
 
     /// A copy of the default gazetteer with every place row damaged, its NOT NULLs lifted first.
@@ -45,7 +47,8 @@ import Testing
         }
         // A few dozen rows with huge names and addresses (100,000 characters), Helsinki POIs among them.
         try again.execute(
-            "UPDATE places SET name = replace(hex(zeroblob(50000)), '0', 'x'), place_addr = name WHERE id % 100 = 2 AND (source LIKE 'osm:%' OR id % 20000 = 2)")
+            "UPDATE places SET name = replace(hex(zeroblob(50000)), '0', 'x'), place_addr = name WHERE id % 100 = 2 AND (source LIKE 'osm:%' OR id % 20000 = 2)"
+        )
         return copy
     }
 

@@ -104,5 +104,7 @@ final class SwapTally: @unchecked Sendable {
     private var counts: [Kind: Int] = [:]
     func record(_ kind: Kind) { lock.withLock { counts[kind, default: 0] += 1 } }
     subscript(kind: Kind) -> Int { lock.withLock { counts[kind, default: 0] } }
-    var summary: String { lock.withLock { counts.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ") } }
+    var summary: String {
+        lock.withLock { counts.map { "\($0.key.rawValue) \($0.value)" }.sorted().joined(separator: ", ") }
+    }
 }

@@ -123,7 +123,8 @@ import Testing
 
         let missing = try CLI.run(["serve", "--port", "0", "--api-key-file", folder.path + "/none"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.hasPrefix("Error: cannot read --api-key-file \(folder.path)/none: "), "\(missing.stderr)")
+        #expect(
+            missing.stderr.hasPrefix("Error: cannot read --api-key-file \(folder.path)/none: "), "\(missing.stderr)")
         try "\n".write(to: keyFile, atomically: true, encoding: .utf8)
         let empty = try CLI.run(["serve", "--port", "0", "--api-key-file", keyFile.path])
         #expect(empty.stderr.hasPrefix("Error: --api-key-file \(keyFile.path) holds no key"), "\(empty.stderr)")
@@ -152,7 +153,8 @@ import Testing
         defer { server.shutdown() }
         let answer = try #require(
             try RawHTTP.exchange(
-                port: port, "GET \(Self.path)/suggest?text=sto&f=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+                port: port, "GET \(Self.path)/suggest?text=sto&f=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        )
         #expect(answer.status == 500)
         #expect(answer.body.contains(#""code":500"#))
         for leak in ["no such table", "suggest_prefixes", "SQL", copy.path, "broken"] {

@@ -55,7 +55,8 @@ import Testing
         let mirror = try GazetteerMirror.start(limits: Self.limits(workers: 2))
         defer { mirror.stop() }
         // Four clients pipeline 400 requests for a long answer each and never read one.
-        let big = "GET \(Self.candidates)?singleLine=Helsinki&maxLocations=50&outFields=*&f=pjson HTTP/1.1\r\nHost: x\r\n\r\n"
+        let big =
+            "GET \(Self.candidates)?singleLine=Helsinki&maxLocations=50&outFields=*&f=pjson HTTP/1.1\r\nHost: x\r\n\r\n"
         let readers = try (0..<4).map { _ in try RawHTTP(port: mirror.port, from: "127.0.0.3") }
         for client in readers { client.send(String(repeating: big, count: 400)) }
         usleep(500_000)

@@ -47,8 +47,11 @@ import Testing
     }
 
     static func batchBody(_ texts: [String]) -> String {
-        let records = texts.enumerated().map { #"{"attributes":{"OBJECTID":\#($0.offset + 1),"SingleLine":"\#($0.element)"}}"# }
-        return "addresses=" + WireParameters.escape(#"{"records":["# + records.joined(separator: ",") + "]}") + "&f=json"
+        let records = texts.enumerated().map {
+            #"{"attributes":{"OBJECTID":\#($0.offset + 1),"SingleLine":"\#($0.element)"}}"#
+        }
+        return "addresses=" + WireParameters.escape(#"{"records":["# + records.joined(separator: ",") + "]}")
+            + "&f=json"
     }
 
     static func post(_ port: UInt16, _ body: String, seconds: Double = 30) throws -> (

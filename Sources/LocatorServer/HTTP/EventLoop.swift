@@ -172,7 +172,8 @@ final class EventLoop: @unchecked Sendable {
             if !connection.buffer.isEmpty, connection.requestStarted == nil { connection.requestStarted = now }
             if open { return advance(connection, now: now) }
             // The client closed its side: a whole request it sent first is still answered.
-            guard !connection.buffer.isEmpty, case .request(var request) = RequestParser.next(from: connection, limits: limits)
+            guard !connection.buffer.isEmpty,
+                case .request(var request) = RequestParser.next(from: connection, limits: limits)
             else { return close(connection) }
             request.keepAlive = false
             connection.state = .working

@@ -18,7 +18,10 @@ final class BuildLock {
     init(path: String) throws {
         fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw LocatorError(.buildFailed, "cannot write in \(URL(fileURLWithPath: path).deletingLastPathComponent().path): \(String(cString: strerror(errno)))")
+            throw LocatorError(
+                .buildFailed,
+                "cannot write in \(URL(fileURLWithPath: path).deletingLastPathComponent().path): \(String(cString: strerror(errno)))"
+            )
         }
         _ = flock(fd, LOCK_EX | LOCK_NB)
     }
@@ -31,7 +34,8 @@ final class BuildLock {
     static func removeStale(in folder: URL, of output: String) {
         let prefix = ".\(output)."
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".partial") && !name.hasSuffix(".index.partial") {
+        for name in names
+        where name.hasPrefix(prefix) && name.hasSuffix(".partial") && !name.hasSuffix(".index.partial") {
             let path = folder.appendingPathComponent(name).path
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { continue }

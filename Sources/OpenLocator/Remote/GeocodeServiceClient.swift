@@ -261,7 +261,8 @@ private final class ResponseCollector: NSObject, URLSessionDataDelegate, @unchec
         if transfer.tooLarge {
             transfer.continuation.resume(
                 throwing: LocatorError(
-                    .invalidResponse, "the service's answer is larger than \(transfer.limit >> 20) MB; it is not a GeocodeServer answer"))
+                    .invalidResponse,
+                    "the service's answer is larger than \(transfer.limit >> 20) MB; it is not a GeocodeServer answer"))
         } else if let error {
             transfer.continuation.resume(throwing: (error as? URLError) ?? URLError(.unknown))
         } else if let response = task.response as? HTTPURLResponse {

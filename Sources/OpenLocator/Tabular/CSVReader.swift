@@ -199,7 +199,9 @@ public struct CSVReader {
             switch stop {
             case .blockEnd:
                 // One record may not take more than a megabyte (a file of one huge line).
-                if fieldBytes.count > LineReader.maxLineBytes { throw LineReader.tooLong(source.name, line: recordLine) }
+                if fieldBytes.count > LineReader.maxLineBytes {
+                    throw LineReader.tooLong(source.name, line: recordLine)
+                }
                 continue
             case .delimiter:
                 (position, offset) = (position + 1, offset + 1)

@@ -42,7 +42,8 @@ enum CategoryStage {
                 context.emptyCategorySearch = .init(categories: names ?? [], point: center, radius: radius, place: nil)
             }
             return StageResult(
-                candidates: found, note: radius.isFinite ? "nearest within \(TableFormatter.formatDistance(radius))" : "nearest anywhere")
+                candidates: found,
+                note: radius.isFinite ? "nearest within \(TableFormatter.formatDistance(radius))" : "nearest anywhere")
         }
         guard let (anchor, row) = try place(of: reading, in: context) else {
             return StageResult(candidates: [], note: "no place named so")
