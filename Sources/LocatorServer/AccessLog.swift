@@ -28,6 +28,7 @@ public final class AccessLog: @unchecked Sendable {
     private var droppedUnreported = 0
     private var reopenRequested = false
     private var writing = false
+    private var flushRequests = 0
 
     /// A log on stderr.
     public init(capacity: Int = 10_000) {
@@ -58,7 +59,9 @@ public final class AccessLog: @unchecked Sendable {
                 return
             }
             queue.append(line)
-            condition.signal()
+            // The writer drains the queue every 50 ms on its own; waking it for each line
+            // would cost a context switch per request.
+            if queue.count == capacity / 8 { condition.signal() }
         }
     }
 
@@ -75,9 +78,15 @@ public final class AccessLog: @unchecked Sendable {
     public func flush(seconds: Double = 1) {
         let deadline = Date().addingTimeInterval(seconds)
         condition.withLock {
+            flushRequests += 1
+            condition.broadcast()
             while !queue.isEmpty || writing, Date() < deadline { _ = condition.wait(until: deadline) }
+            flushRequests -= 1
         }
     }
+
+    /// How often the writer looks for lines when nobody wakes it, seconds.
+    static let drainInterval = 0.05
 
     private func start() {
         let thread = Thread { [self] in run() }
@@ -88,7 +97,11 @@ public final class AccessLog: @unchecked Sendable {
     private func run() {
         while true {
             let (lines, lost, reopening) = condition.withLock { () -> ([String], Int, Bool) in
-                while queue.isEmpty && !reopenRequested { condition.wait() }
+                // Lines wait up to one drain interval, so a busy server writes them in batches.
+                let due = Date().addingTimeInterval(Self.drainInterval)
+                while !reopenRequested, flushRequests == 0, queue.count < capacity / 8, queue.isEmpty || Date() < due {
+                    _ = condition.wait(until: queue.isEmpty ? Date().addingTimeInterval(Self.drainInterval) : due)
+                }
                 defer {
                     queue.removeAll(keepingCapacity: true)
                     droppedUnreported = 0
