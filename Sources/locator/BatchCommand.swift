@@ -36,7 +36,8 @@ enum BatchCommand: Command {
                                   unless --resume is given.
           --format FORMAT         csv, jsonl or geojson (default: from --out's name, else csv).
           --resume                Continue an interrupted run: keep the rows --out already holds
-                                  and geocode the rest.
+                                  and geocode the rest. Refused when the input or the options
+                                  differ from the run that wrote --out (.OUT.resume records them).
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Use this ArcGIS REST GeocodeServer (geocodeAddresses, in batches
                                   of its SuggestedBatchSize); an API key is read from ARCGIS_API_KEY.

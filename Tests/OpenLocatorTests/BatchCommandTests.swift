@@ -339,12 +339,51 @@ import Testing
         #expect(try CLI.run(["batch", input.path, "--out", output.path]).status == 0)
         let short = try Self.addressFile(folder.appendingPathComponent("short", isDirectory: true), count: 10)
         let shorter = try CLI.run(["batch", short.path, "--out", output.path, "--resume"])
-        #expect(shorter.status == 1 && shorter.stderr.contains("more than the input has"), "\(shorter.stderr)")
+        // (The recorded fingerprint tells first: the output was made from another input.)
+        #expect(shorter.status == 1 && shorter.stderr.contains("was made from another input"), "\(shorter.stderr)")
         let foreign = folder.appendingPathComponent("foreign.jsonl")
         try "{\"a\":1}\n{\"b\":2}\n".write(to: foreign, atomically: false, encoding: .utf8)
         let refused = try CLI.run(["batch", input.path, "--out", foreign.path, "--resume"])
         #expect(refused.status == 1 && refused.stderr.contains("cannot be resumed"))
         #expect(try String(contentsOf: foreign, encoding: .utf8) == "{\"a\":1}\n{\"b\":2}\n")
+    }
+
+    /// The case: 19 rows removed from the top of the input, or another --column, must
+    /// not resume silently (it used to exit 0 with 18 rows missing).
+    @Test func resumeRefusesAnotherInputOrOtherOptions() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = try Self.addressFile(folder.appendingPathComponent("in", isDirectory: true), count: 60)
+        let output = folder.appendingPathComponent("out.csv")
+        let first = try CLI.run(["batch", input.path, "--out", output.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        // Cut the output short, as a kill would, and cut the input's top.
+        let rows = try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\r\n")
+        try (rows.prefix(31).joined(separator: "\r\n") + "\r\n").write(to: output, atomically: false, encoding: .utf8)
+        let kept = try String(contentsOf: output, encoding: .utf8)
+        let lines = try String(contentsOf: input, encoding: .utf8).components(separatedBy: "\n")
+        let trimmed = folder.appendingPathComponent("in/trimmed.csv")
+        try ([lines[0]] + lines.dropFirst(20)).joined(separator: "\n").write(
+            to: trimmed, atomically: false, encoding: .utf8)
+        let original = URL(fileURLWithPath: input.path)
+        try FileManager.default.removeItem(at: original)
+        try FileManager.default.moveItem(at: trimmed, to: original)
+        let cut = try CLI.run(["batch", input.path, "--out", output.path, "--resume"])
+        #expect(cut.status == 1)
+        #expect(cut.stderr.contains("was made from another input"), "\(cut.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8) == kept, "the output is left as it was")
+        // The same input with another --column is refused too.
+        try ([lines[0]] + lines.dropFirst()).joined(separator: "\n").write(
+            to: original, atomically: false, encoding: .utf8)
+        let columns = lines[0].split(separator: ",").map(String.init)
+        let other = try CLI.run(["batch", input.path, "--column", columns[0], "--out", output.path, "--resume"])
+        #expect(other.status == 1)
+        #expect(
+            other.stderr.contains("made with other options") || other.stderr.contains("another input"),
+            "\(other.stderr)")
+        // The untouched input resumes.
+        let again = try CLI.run(["batch", input.path, "--out", output.path, "--resume"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\r\n").count == rows.count)
     }
 
     @Test func mistakesGetOneLineErrors() throws {

@@ -99,6 +99,19 @@ public final class BatchJob: @unchecked Sendable {
             options.resume
             ? try BatchOutput.completedRows(
                 at: outputPath, format: format, expectedHeader: header, delimiter: input.delimiter) : nil
+        // What this output is made from, so a later --resume can refuse another input or options.
+        let fingerprint = try ResumeFingerprint(
+            input: inputPath,
+            options:
+                "columns=\(query.names.joined(separator: ","))|format=\(format.rawValue)|\(String(describing: parameters))"
+        )
+        if outputPath != "-" {
+            if done != nil {
+                try fingerprint.check(beside: outputPath)
+            } else {
+                try fingerprint.save(beside: outputPath)
+            }
+        }
         let output = try BatchOutput(
             path: outputPath, format: format, truncate: done == nil, delimiter: input.delimiter)
         if let done {
