@@ -34,6 +34,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func aHugeGeoJSONFeatureIsReportedAndNotHeld() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let places = folder.appendingPathComponent("depots.geojson")
+        let point =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"name":"Depot","category":"Coffee Shop"}}"#
+        let huge =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[24.95,60.17]},"properties":{"name":""#
+            + String(repeating: "x", count: 17 << 20) + #""}}"#
+        try (#"{"type":"FeatureCollection","features":["# + "\n" + point + ",\n" + huge + "]}\n").write(
+            to: places, atomically: false, encoding: .utf8)
+        let out = folder.appendingPathComponent("g.gazetteer").path
+        let run = try CLI.run(["build", "--places", places.path, "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((run.stdout + run.stderr).contains("a feature longer than 16 MB"), "\(run.stdout) \(run.stderr)")
+        let found = try CLI.run(["find", "Depot", "--gazetteer", out])
+        #expect(found.stdout.contains("Depot"))
+    }
+
     @Test func aServiceAnswerOver64MBIsRefused() async throws {
         let huge = #"{"candidates":[],"pad":""# + String(repeating: "x", count: 65 << 20) + #""}"#
         let stub = try StubHTTPServer { _ in .json(huge) }

@@ -36,6 +36,10 @@ public struct GeoJSONFeatureReader {
         public var endsReading = false
     }
 
+    /// The largest feature (or top-level object) read, in bytes: a longer one ends reading
+    /// with a ``BadFeature`` rather than holding it all in memory.
+    public static let maxFeatureBytes = 16 << 20
+
     /// The next feature object and the line it starts on; `nil` at the end. A feature that is
     /// not JSON is returned as a ``BadFeature`` error, after which reading can go on.
     public mutating func next() throws -> (feature: JSONValue, line: Int)? {
@@ -62,6 +66,11 @@ public struct GeoJSONFeatureReader {
             let collectingTop = depth >= 1 && !inFeatures
             if collectingFeature { feature.append(byte) }
             if collectingTop || (depth == 0 && byte == UInt8(ascii: "{")) { topLevel.append(byte) }
+            if feature.count > Self.maxFeatureBytes || topLevel.count > Self.maxFeatureBytes {
+                throw BadFeature(
+                    line: featureLine, reason: "a feature longer than \(Self.maxFeatureBytes >> 20) MB",
+                    endsReading: true)
+            }
             if inString {
                 if escaped {
                     escaped = false
