@@ -77,6 +77,13 @@ final class Connection: @unchecked Sendable {
 
     var isWriteComplete: Bool { written >= pending.count }
 
+    /// Forgets an answer written in full.
+    func clearPending() {
+        pending = []
+        written = 0
+        writeStarted = 0
+    }
+
     /// Sets an answer to write, replacing any earlier one.
     func setPending(_ bytes: [UInt8], closeAfter: Bool, now: UInt64) {
         pending = bytes

@@ -167,8 +167,7 @@ final class EventLoop: @unchecked Sendable {
             guard connection.sendAvailable() else { return close(connection) }
             finishWriteIfDone(connection, now: now)
         case .reading:
-            let open = connection.receiveAvailable(
-                limit: limits.maxRequestLine + limits.maxHeaderBytes + limits.maxBodyBytes + 4)
+            let open = connection.receiveAvailable(limit: limits.maxRequestBytes)
             if !connection.buffer.isEmpty, connection.requestStarted == nil { connection.requestStarted = now }
             if open { return advance(connection, now: now) }
             // The client closed its side: a whole request it sent first is still answered.
@@ -215,9 +214,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func finishWriteIfDone(_ connection: Connection, now: UInt64) {
         guard connection.isWriteComplete else { return arm(connection, EPOLLOUT.rawValue) }
-        connection.pending = []
-        connection.written = 0
-        connection.writeStarted = 0
+        connection.clearPending()
         if connection.closeAfterWrite || stopDeadline != nil { return close(connection) }
         connection.state = .reading
         connection.lastActive = now

@@ -48,6 +48,9 @@ public final class HTTPServer: @unchecked Sendable {
         public var stopTimeout: TimeInterval = 5
 
         public init() {}
+
+        /// The most bytes a whole request may take: request line, headers, blank line, body.
+        var maxRequestBytes: Int { maxRequestLine + maxHeaderBytes + 4 + maxBodyBytes }
     }
 
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
@@ -201,9 +204,7 @@ public final class HTTPServer: @unchecked Sendable {
             guard sent else { return loop.handBack(connection, .close) }
             guard connection.isWriteComplete else { return loop.handBack(connection, .write) }
             guard keepAlive else { return loop.handBack(connection, .close) }
-            connection.pending = []
-            connection.written = 0
-            connection.writeStarted = 0
+            connection.clearPending()
             // With other requests queued, this client's next one waits its turn behind them
             // (a client pipelining hundreds of requests may not keep a worker to itself).
             let othersWaiting = !lock.withLock({ ready.isEmpty })
@@ -214,7 +215,7 @@ public final class HTTPServer: @unchecked Sendable {
             if connection.buffer.isEmpty {
                 var poller = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
                 if poll(&poller, 1, Self.lingerMilliseconds) > 0, poller.revents & Int16(POLLIN) != 0 {
-                    guard connection.receiveAvailable(limit: limits.maxRequestLine + limits.maxHeaderBytes + 4)
+                    guard connection.receiveAvailable(limit: limits.maxRequestBytes)
                     else { return loop.handBack(connection, .close) }
                 }
             }

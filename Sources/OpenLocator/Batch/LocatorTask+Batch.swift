@@ -60,16 +60,15 @@ extension GazetteerBackend {
         let pin = GazetteerPin.current
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             GazetteerPin.run(pin) {
-                WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters, budget: budget) }
+                WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters) }
             }
         }
         return try results.values()
     }
 
     /// Geocodes the records this thread claims until none are left, or the budget is spent.
-    private func geocodeClaimed(
-        _ texts: [String], into results: BatchSlots, parameters: GeocodeParameters, budget: WorkBudget?
-    ) {
+    private func geocodeClaimed(_ texts: [String], into results: BatchSlots, parameters: GeocodeParameters) {
+        let budget = WorkBudget.current
         while let index = results.claim() {
             if let budget, budget.isSpent {
                 results.store(.failure(budget.exceeded), at: index)

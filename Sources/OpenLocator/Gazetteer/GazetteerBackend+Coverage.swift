@@ -5,8 +5,8 @@ import Foundation
 extension GazetteerBackend {
     /// Every coverage area of the file, POIs' first, then by how many places they hold, without
     /// labels (worked out once per file).
-    func coverageAreas(db: SQLiteConnection) throws -> [Coverage.Area] {
-        if let cached = coverageCache.areas { return cached }
+    func coverageAreas(db: SQLiteConnection, state: State) throws -> [Coverage.Area] {
+        if let cached = state.coverage.areas { return cached }
         struct CellRow {
             var cell: Int64
             var places: Int
@@ -56,7 +56,7 @@ extension GazetteerBackend {
         areas.sort {
             ($0.kind == "POI" ? 0 : 1, -$0.places, $0.source) < ($1.kind == "POI" ? 0 : 1, -$1.places, $1.source)
         }
-        coverageCache.areas = areas
+        state.coverage.areas = areas
         return areas
     }
 
@@ -64,11 +64,11 @@ extension GazetteerBackend {
     func labelled(_ area: Coverage.Area, db: SQLiteConnection, state: State) throws -> Coverage.Area {
         var area = area
         let key = "\(area.kind)|\(area.source)|\(area.extent.xmin)|\(area.extent.ymin)"
-        if let known = coverageCache.label(key) {
+        if let known = state.coverage.label(key) {
             area.label = known
         } else {
             area.label = try nearestLocality(to: area.extent.center, db: db, state: state)
-            coverageCache.setLabel(area.label, for: key)
+            state.coverage.setLabel(area.label, for: key)
         }
         return area
     }
@@ -81,7 +81,7 @@ extension GazetteerBackend {
     func coverage(for search: SearchContext.EmptyCategorySearch, db: SQLiteConnection, state: State) throws
         -> Coverage
     {
-        let areas = try coverageAreas(db: db)
+        let areas = try coverageAreas(db: db, state: state)
         // The nearest few by a cheap bound first (degrees, longitudes shrunk by the latitude's
         // cosine; a planet's gazetteer has thousands of areas), then by great-circle distance.
         let shrink = max(0.05, cos(search.point.y * .pi / 180))

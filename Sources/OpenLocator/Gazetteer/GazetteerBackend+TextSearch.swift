@@ -35,7 +35,7 @@ extension GazetteerBackend {
         if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
         var candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
         if !candidates.isEmpty { return (candidates, .strict) }
-        let corrections = try corrections(for: query, db: db)
+        let corrections = try corrections(for: query, db: db, state: state)
         if !corrections.isEmpty {
             query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
             try weigh(&query, db: db, state: state)
@@ -83,16 +83,21 @@ extension GazetteerBackend {
         if query.typing, query.lastWordIsPrefix, indices.count > 1, query.words.last?.count == 1 {
             indices.removeLast()
         }
-        let terms = distinct(indices.map { term(query, $0) })
-        if lenient || terms.count == 1 {
-            return "{name alt_names} : (\(terms.joined(separator: " OR ")))"
+        let terms = indices.map { term(query, $0) }
+        if lenient || Set(terms).count == 1 {
+            return "{name alt_names} : (\(withoutRepeats(terms).joined(separator: " OR ")))"
         }
-        return "{name alt_names locality} : (\(terms.joined(separator: " AND ")))"
+        return allOf(terms)
+    }
+
+    /// An expression every one of `terms` must match, in the name, alternate names or locality.
+    static func allOf(_ terms: [String]) -> String {
+        "{name alt_names locality} : (\(withoutRepeats(terms).joined(separator: " AND ")))"
     }
 
     /// Terms without repeats, in order: "s AND s AND s" selects what "s" does, and FTS5 would
     /// read the posting list once per copy (a hostile "s s s …" of 24 words took seconds).
-    static func distinct(_ terms: [String]) -> [String] {
+    private static func withoutRepeats(_ terms: [String]) -> [String] {
         var seen: Set<String> = []
         return terms.filter { seen.insert($0).inserted }
     }
@@ -180,8 +185,7 @@ extension GazetteerBackend {
         guard leftOut != 0, kept.contains(where: { query.wordHasLetter[$0] }), estimate <= fewMatches,
             !(query.typing && query.lastWordIsPrefix)
         else { return (plain, 0) }
-        let terms = distinct(kept.map { term(query, $0) })
-        return ("{name alt_names locality} : (\(terms.joined(separator: " AND ")))", leftOut)
+        return (allOf(kept.map { term(query, $0) }), leftOut)
     }
 
     /// The best partial matches, in two steps, each stopped where no place left could score
@@ -219,9 +223,7 @@ extension GazetteerBackend {
                 guard share(kept) >= floor, kept.allSatisfy({ documents($0) > 0 }),
                     kept.contains(where: { query.wordHasLetter[$0] })
                 else { continue }
-                let expression =
-                    "{name alt_names locality} : ("
-                    + Self.distinct(kept.map { Self.term(query, $0) }).joined(separator: " AND ") + ")"
+                let expression = Self.allOf(kept.map { Self.term(query, $0) })
                 let matches = try fetchTextMatches(
                     query, expression: expression, center: center, filter: filter, order: nil, db: db)
                 add(matches.candidates)

@@ -26,7 +26,7 @@ extension GazetteerBackend {
     ///
     /// Corrections are remembered per gazetteer (``CorrectionCache``): an address search asks
     /// for a street's twice, and people repeat their typos.
-    func corrections(for query: TextQuery, db: SQLiteConnection) throws -> [String: [String: Int]] {
+    func corrections(for query: TextQuery, db: SQLiteConnection, state: State) throws -> [String: [String: Int]] {
         var found: [String: [String: Int]] = [:]
         var corrected = 0
         let known = try db.statement("SELECT 1 FROM vocabulary WHERE term = ?")
@@ -46,7 +46,7 @@ extension GazetteerBackend {
             // A typed word one letter short of 5 (or 9) may still be a 5 (9) letter word.
             let limit = EditDistance.allowedEdits(forLength: word.count + 1)
             guard limit > 0, word.count >= 3 else { continue }
-            if let cached = correctionCache[word] {
+            if let cached = state.corrections[word] {
                 if !cached.isEmpty { found[word] = cached }
                 continue
             }
@@ -86,7 +86,7 @@ extension GazetteerBackend {
             let best = candidates.sorted { ($0.edits, -$0.documents, $0.term) < ($1.edits, -$1.documents, $1.term) }
                 .prefix(Self.maxCorrections)
             let fixes = Dictionary(best.map { ($0.term, $0.edits) }, uniquingKeysWith: min)
-            correctionCache[word] = fixes
+            state.corrections[word] = fixes
             if !fixes.isEmpty { found[word] = fixes }
         }
         return found

@@ -47,10 +47,6 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         return state
     }
 
-    /// The typo corrections and coverage of the file in use (of the pinned state).
-    var correctionCache: CorrectionCache { (try? state())?.corrections ?? CorrectionCache() }
-    var coverageCache: CoverageCache { (try? state())?.coverage ?? CoverageCache() }
-
     /// Opens a new gazetteer renamed over the path since it was loaded, checks it and swaps it
     /// in: requests already running finish on the old file, later ones read the new one. A new
     /// file that does not open or check keeps the old one in service (and throws why).
@@ -194,7 +190,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
                 buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
             // (Labelled the largest first: a planet's thousands of areas would cost a lookup each.)
-            let areas = try coverageAreas(db: db)
+            let areas = try coverageAreas(db: db, state: state)
             info.coverage =
                 try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
                 + areas.dropFirst(Self.labelledInfoAreas)

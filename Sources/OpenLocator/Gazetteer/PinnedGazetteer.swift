@@ -67,22 +67,13 @@ package final class GazetteerPin: @unchecked Sendable {
         }
     }
 
+    private static let slot = ThreadScoped<GazetteerPin>()
+
     /// The pin in force on this thread, if any.
-    package static var current: GazetteerPin? {
-        pthread_getspecific(key).map { Unmanaged<GazetteerPin>.fromOpaque($0).takeUnretainedValue() }
-    }
+    package static var current: GazetteerPin? { slot.current }
 
     /// Runs `body` with `pin` (a new one by default) in force on this thread.
     package static func run<T>(_ pin: GazetteerPin? = GazetteerPin(), _ body: () throws -> T) rethrows -> T {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, pin.map { Unmanaged.passUnretained($0).toOpaque() })
-        defer { pthread_setspecific(key, previous) }
-        return try withExtendedLifetime(pin) { try body() }
+        try slot.run(pin, body)
     }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
 }

@@ -44,28 +44,19 @@ package final class WorkBudget: @unchecked Sendable {
         )
     }
 
+    private static let slot = ThreadScoped<WorkBudget>()
+
     /// The budget in force on this thread, if any.
-    package static var current: WorkBudget? {
-        pthread_getspecific(key).map { Unmanaged<WorkBudget>.fromOpaque($0).takeUnretainedValue() }
-    }
+    package static var current: WorkBudget? { slot.current }
 
     /// Runs `body` with `budget` in force on this thread (none for nil), then restores the
     /// one before.
     package static func run<T>(_ budget: WorkBudget?, _ body: () throws -> T) rethrows -> T {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, budget.map { Unmanaged.passUnretained($0).toOpaque() })
-        defer { pthread_setspecific(key, previous) }
-        return try withExtendedLifetime(budget) { try body() }
+        try slot.run(budget, body)
     }
 
     /// Throws when the budget in force on this thread is spent.
     static func checkCurrent() throws {
         try current?.check()
     }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
 }
