@@ -27,6 +27,8 @@ public final class GeocodeServerRoutes: Sendable {
     /// Batches being answered and the most at once: a batch keeps every core busy, so more
     /// would leave no worker for single queries.
     private let batches: BatchAdmission
+    /// How many `geocodeAddresses` requests are being answered now.
+    package var batchesInProgress: Int { batches.inUseCount }
     /// The root resource, serialized once.
     let description: Data
 
@@ -211,6 +213,9 @@ final class BatchAdmission: @unchecked Sendable {
     private var inUse = 0
 
     init(limit: Int) { self.limit = limit }
+
+    /// Batches being answered now.
+    var inUseCount: Int { lock.withLock { inUse } }
 
     func run<T>(_ body: () throws -> T) throws -> T {
         let taken = lock.withLock { () -> Bool in

@@ -54,37 +54,41 @@ import Testing
             + "&f=json"
     }
 
+    static func postRequest(_ body: String) -> String {
+        "POST \(GeocodeServerRoutes.servicePath)/geocodeAddresses HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    }
+
     static func post(_ port: UInt16, _ body: String, seconds: Double = 30) throws -> (
         status: Int, headers: String, body: String
     )? {
         let client = try RawHTTP(port: port)
-        client.send(
-            "POST \(GeocodeServerRoutes.servicePath)/geocodeAddresses HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-        )
+        client.send(postRequest(body))
         return client.readResponse(seconds: seconds)
     }
 
     @Test func aMaximalHostileBatchGetsAnErrorAndTheServerStaysAvailable() throws {
-        let routes = GeocodeServerRoutes(task: try Fixtures.task(), requestTimeout: 1, concurrentBatches: 1)
+        let routes = GeocodeServerRoutes(task: try Fixtures.task(), requestTimeout: 3, concurrentBatches: 1)
         var limits = HTTPServer.Limits()
         limits.workers = 4
         let server = HTTPServer(limits: limits) { routes.respond($0) }
         let port = try server.start(host: "127.0.0.1", port: 0)
         defer { server.shutdown() }
         let body = Self.batchBody(Array(repeating: Self.hostile, count: 1000))
-        nonisolated(unsafe) var first: (status: Int, headers: String, body: String)?
-        let running = DispatchGroup()
-        DispatchQueue.global().async(group: running) { first = try? Self.post(port, body) }
-        usleep(300_000)
-        // A second batch meanwhile is turned away at once, with a time to retry (whichever of
-        // the two reached a worker second).
+        // The first batch, once the server is answering it (not before: under load, a batch
+        // sent first may still reach a worker second).
+        let firstClient = try RawHTTP(port: port)
+        firstClient.send(Self.postRequest(body))
+        let admitted = Date().addingTimeInterval(20)
+        while routes.batchesInProgress == 0, Date() < admitted { usleep(5_000) }
+        #expect(routes.batchesInProgress == 1)
+        // A second batch meanwhile is turned away at once, with a time to retry.
         let second = try #require(try Self.post(port, body))
         // Single queries are still answered while the batch runs.
         let probe = try #require(
             try RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
         #expect(probe.status == 200)
-        #expect(running.wait(timeout: .now() + 30) == .success)
-        let answers = [try #require(first), second].sorted { $0.status < $1.status }
+        let first = try #require(firstClient.readResponse(seconds: 30))
+        let answers = [first, second].sorted { $0.status < $1.status }
         #expect(answers.map(\.status) == [200, 503])
         #expect(answers[1].headers.contains("Retry-After: 1"))
         #expect(
