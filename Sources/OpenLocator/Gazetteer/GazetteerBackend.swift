@@ -1,14 +1,14 @@
-import CSQLite
 import Foundation
 
-/// The embedded backend: answers from a gazetteer file through a pool of read-only connections.
+/// The embedded backend: answers from a gazetteer file, read through a ``GazetteerStore``.
 ///
 /// The file is opened and checked on first use. `@unchecked Sendable`: `state` is only read
 /// or written under `lock`; after loading it is immutable and shared.
 final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
-    /// What is loaded once per file: the pool, and the lookups built from the file's tables.
+    /// What is loaded once per file: the store, and the lookups built from the file's tables.
     struct State {
-        let pool: ConnectionPool
+        /// The one file every read of this state goes to.
+        let store: GazetteerStore
         let results: ResultBuilder
         /// ISO2, ISO3 and folded country names -> ISO3.
         let countryCodes: [String: String]
@@ -16,8 +16,6 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let lexicon: QualifierLexicon
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
-        /// The file every connection of `pool` reads.
-        let file: PinnedFile
         /// What was worked out from this file once: typo corrections, coverage areas.
         let corrections = CorrectionCache()
         let coverage = CoverageCache()
@@ -42,7 +40,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let loaded { return loaded }
-        let state = try load(try pinnedFile())
+        let state = try load(try GazetteerStore(path: url.path))
         loaded = state
         return state
     }
@@ -54,40 +52,18 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     @discardableResult
     func reloadIfReplaced() throws -> Bool {
         guard let current = lock.withLock({ loaded }) else { return false }
-        guard let identity = PinnedFile.identity(atPath: url.path), identity != current.file.identity else {
-            return false
-        }
-        let state = try load(try pinnedFile())
+        guard current.store.isReplaced(atPath: url.path) else { return false }
+        let state = try load(try GazetteerStore(path: url.path))
         lock.withLock { loaded = state }
         return true
     }
 
-    private func pinnedFile() throws -> PinnedFile {
-        guard FileManager.default.isReadableFile(atPath: url.path), let file = PinnedFile(path: url.path) else {
-            throw LocatorError(
-                .gazetteerUnavailable,
-                "no readable gazetteer file '\(url.lastPathComponent)'; make one with 'locator build'")
-        }
-        return file
-    }
-
-    private func load(_ file: PinnedFile) throws -> State {
+    /// The lookups of a newly opened store: the category tree it was built with must be
+    /// this one; country and region names for qualifiers and filters.
+    private func load(_ store: GazetteerStore) throws -> State {
         let name = url.lastPathComponent
-        let pool = ConnectionPool(path: file.connectionPath)
-        do {
-            return try pool.withConnection { db in
-                var version = ""
-                try db.statement("SELECT value FROM meta WHERE key = 'schema_version'").forEachRow {
-                    version = $0.text(0)
-                }
-                guard let number = Int(version),
-                    (GazetteerSchema.oldestReadableVersion...GazetteerSchema.version).contains(number)
-                else {
-                    throw LocatorError(
-                        .gazetteerUnavailable,
-                        "'\(name)' was built with gazetteer schema \(version.isEmpty ? "?" : version), this version reads \(GazetteerSchema.oldestReadableVersion) to \(GazetteerSchema.version); rebuild it with 'locator build'"
-                    )
-                }
+        return try GazetteerStore.checked(name) {
+            try store.withConnection { db in
                 var categoryCount = 0
                 try db.statement("SELECT count(*) FROM categories").forEachRow { categoryCount = Int($0.int(0)) }
                 guard categoryCount == tree.categories.count else {
@@ -112,17 +88,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 var placeCount: Int64 = 0
                 try db.statement("SELECT max(id) FROM places").forEachRow { placeCount = $0.int(0) }
                 return State(
-                    pool: pool, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
-                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount,
-                    file: file)
+                    store: store, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
+                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount)
             }
-        } catch let error as LocatorError {
-            throw error
-        } catch {
-            let code = (error as? SQLiteError).map { ": \($0.reason) (SQLite error \($0.code))" } ?? ""
-            throw LocatorError(
-                .gazetteerUnavailable,
-                "'\(name)' is not an OpenLocator gazetteer (or is damaged)\(code); rebuild it with 'locator build'")
         }
     }
 
@@ -133,13 +101,13 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let budget = WorkBudget.current
         try budget?.check()
         do {
-            return try state.pool.withConnection { db in
+            return try state.store.withConnection { db in
                 guard let budget else { return try body(db, state) }
-                db.setBudget(budget)
-                defer { db.setBudget(nil) }
+                db.setDeadline(budget.deadline)
+                defer { db.setDeadline(nil) }
                 return try body(db, state)
             }
-        } catch let error as SQLiteError where error.code & 0xFF == SQLITE_INTERRUPT && budget?.isSpent == true {
+        } catch let error as SQLiteError where error.isInterrupt && budget?.isSpent == true {
             throw budget!.exceeded
         } catch let error as SQLiteError {
             throw LocatorError(

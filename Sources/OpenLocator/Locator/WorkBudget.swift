@@ -1,5 +1,8 @@
-import CSQLite
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A deadline for one request's work, so that no query, however hostile ("s s s …" a
 /// thousand times, a batch of such records), can hold a thread for long.
@@ -17,19 +20,28 @@ import Foundation
 package final class WorkBudget: @unchecked Sendable {
     /// The seconds it was given, for the error message.
     package let seconds: Double
-    /// The monotonic deadline in nanoseconds, where SQLite's progress handler reads it.
-    let deadline: UnsafeMutablePointer<UInt64>
+    /// The deadline on `CLOCK_MONOTONIC` in nanoseconds, where SQLite's progress handler
+    /// reads it (``SQLiteConnection/setDeadline(_:)``).
+    private let storage: UnsafeMutablePointer<UInt64>
+    var deadline: UnsafePointer<UInt64> { UnsafePointer(storage) }
 
     package init(seconds: Double) {
         self.seconds = seconds
-        deadline = .allocate(capacity: 1)
+        storage = .allocate(capacity: 1)
         let nanoseconds = seconds.isFinite ? UInt64(min(max(0, seconds), 1e6) * 1e9) : UInt64(1e15)
-        deadline.initialize(to: openlocator_monotonic_ns() + nanoseconds)
+        storage.initialize(to: Self.now() + nanoseconds)
     }
 
-    deinit { deadline.deallocate() }
+    deinit { storage.deallocate() }
 
-    package var isSpent: Bool { openlocator_monotonic_ns() >= deadline.pointee }
+    package var isSpent: Bool { Self.now() >= storage.pointee }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds, the clock SQLite's progress handler reads.
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
 
     /// Throws once the budget is spent.
     package func check() throws {

@@ -46,10 +46,11 @@ final class SQLiteConnection {
     /// `SQLITE_INTERRUPT` as soon as it can.
     func interrupt() { sqlite3_interrupt(handle) }
 
-    /// Makes this connection's statements stop with `SQLITE_INTERRUPT` once `budget` is
-    /// spent; nil removes the deadline.
-    func setBudget(_ budget: WorkBudget?) {
-        openlocator_sqlite3_set_deadline(handle, budget.map { UnsafePointer($0.deadline) })
+    /// Makes this connection's statements stop with `SQLITE_INTERRUPT` once the monotonic
+    /// clock (`CLOCK_MONOTONIC`, in nanoseconds) passes `*deadline`, checked every 10,000
+    /// virtual-machine steps; nil removes the deadline. The pointer must stay valid while set.
+    func setDeadline(_ deadline: UnsafePointer<UInt64>?) {
+        openlocator_sqlite3_set_deadline(handle, deadline)
     }
 
     /// Process-wide SQLite settings, made once before the first connection opens.
@@ -129,16 +130,4 @@ final class SQLiteConnection {
     func error(_ status: Int32, sql: String?) -> SQLiteError {
         SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
-}
-
-/// A SQLite failure: result code, SQLite's message and the SQL (never bound values).
-struct SQLiteError: Error, CustomStringConvertible {
-    let code: Int32
-    let message: String
-    let sql: String?
-    var description: String { "SQLite error \(code): \(message)" + (sql.map { " in \($0.prefix(200))" } ?? "") }
-
-    /// What went wrong, in SQLite's words for the code alone ("database or disk is full",
-    /// "disk I/O error"): safe to show, with no path or SQL in it.
-    var reason: String { String(cString: sqlite3_errstr(code)) }
 }
