@@ -7,14 +7,17 @@ enum ServeCommand: Command {
     static let name = "serve"
     static let abstract = "Serve a gazetteer as an ArcGIS REST GeocodeServer over HTTP."
     static let spec = CommandLineArguments.Spec(
-        options: ["host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout"],
+        options: [
+            "host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout",
+            "connections-per-peer",
+        ],
         maxPositionals: 0)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator serve [--host 127.0.0.1] [--port 8080] [--gazetteer PATH] [--workers N]
                              [--api-key-file PATH | --api-key KEY] [--access-log PATH]
-                             [--request-timeout SECONDS]
+                             [--request-timeout SECONDS] [--connections-per-peer N]
 
         Serves \(GeocodeServerRoutes.servicePath) with findAddressCandidates,
         reverseGeocode, suggest and geocodeAddresses (GET or form POST, f=json|pjson, geojson for
@@ -33,6 +36,10 @@ enum ServeCommand: Command {
           --request-timeout S     Seconds of work one request may take, 0.1 to 600 (default: 5);
                                   over it, an ArcGIS error. Half the workers (at least one)
                                   may answer geocodeAddresses at once; more get 503.
+          --connections-per-peer N
+                                  Open connections one client address may hold, 1 to 4096
+                                  (default: 256; 4,096 in all); more are refused. Behind a
+                                  proxy every request comes from its address: allow its pool.
           --access-log PATH       Append the access log to this file, reopened on SIGHUP
                                   (logrotate's habit), instead of stderr.
           -h, --help              Show help information.
@@ -122,6 +129,10 @@ enum ServeCommand: Command {
         var limits = HTTPServer.Limits()
         if let workers = arguments.value("workers") {
             limits.workers = try ArgumentValues.integer(workers, option: "--workers", range: 1...256)
+        }
+        if let perPeer = arguments.value("connections-per-peer") {
+            limits.maxConnectionsPerPeer = try ArgumentValues.integer(
+                perPeer, option: "--connections-per-peer", range: 1...4096)
         }
         let apiKey = try Self.apiKey(arguments)
         let log: AccessLog

@@ -95,6 +95,24 @@ import Testing
         #expect(first.readResponse(seconds: 3)?.status == 200, "the peer's admitted connections still work")
     }
 
+    /// `--connections-per-peer` sets the cap of the real binary (behind a proxy, one address).
+    @Test func theCLISetsThePerPeerCap() throws {
+        let (process, port, _) = try ServeCommandTests.launch(["--connections-per-peer", "3"])
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let crowd = try (0..<3).map { _ in try RawHTTP(port: port, from: "127.0.0.6") }
+        usleep(100_000)
+        #expect(try RawHTTP(port: port, from: "127.0.0.6").isClosedByPeer(), "the fourth is refused")
+        let answer = try #require(
+            try RawHTTP.exchange(port: port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        #expect(answer.status == 200, "another peer is still answered")
+        crowd[0].send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(crowd[0].readResponse(seconds: 3)?.status == 200, "the admitted ones work")
+        #expect(try CLI.run(["serve", "--connections-per-peer", "0"]).stderr.contains("--connections-per-peer"))
+    }
+
     @Test func sigtermWithSlowClientsStopsWithinTheStopTimeout() throws {
         let (process, port, _) = try ServeCommandTests.launch()
         // Fifty clients mid-request and one slow request in flight.
