@@ -44,3 +44,24 @@ import Testing
         #expect(query.words.allSatisfy { $0.allSatisfy { $0.isLetter || $0.isNumber } })
     }
 }
+
+/// How ``TextMatch`` scores a name: each name or locality word answers one query word.
+@Suite struct TextMatchTests {
+    func score(_ text: String, name: String, locality: String = "") -> Double? {
+        TextMatch.score(TextQuery(text + " "), name: name, alternateNames: "", locality: locality)?.score
+    }
+
+    @Test func aRepeatedQueryWordNeedsAsManyWordsToMatch() throws {
+        #expect(score("sankt", name: "sankt peter") == 97)
+        #expect(score("sankt sankt", name: "sankt peter") == 47, "one name word answers one query word")
+        #expect(score("sankt sankt", name: "sankt sankt") == 100)
+        #expect(score("berlin berlin", name: "berlin", locality: "berlin deu") == 50, "nor does the locality repeat it")
+        // "s" is short for "south": once for the name, not again for the locality repeating it.
+        #expect(score("s", name: "south tangerang", locality: "south tangerang banten") == 97)
+        let repeated = try #require(score("s s s", name: "south tangerang", locality: "south tangerang banten"))
+        #expect(abs(repeated - (100.0 / 3 - 3)) < 1e-9, "one of three words matched")
+        #expect(score("berlin berlin", name: "mitte", locality: "berlin berlin deu") == nil, "no name word matched")
+        let mitte = try #require(score("mitte berlin berlin", name: "mitte", locality: "berlin deu"))
+        #expect(abs(mitte - 200.0 / 3) < 1e-9, "two of three words matched")
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 /// Each query word earns its weight (``TextQuery/weights``: rare words more) times 1 when it
 /// equals a word of the name (or of one alternate name), 0.9 when it is the last word and a
 /// prefix of a name word, and 1 when it matches the place's locality (city, postcode, region,
-/// country) instead. The score is `100 × earned / total weight`, minus 3 for each name word
+/// country) instead; each word of the name or locality answers one query word at most. The score is `100 × earned / total weight`, minus 3 for each name word
 /// the query left unmatched (at most 15), so "Regatta" scores "Regatta" 100 and "Cafe
 /// Regatta" 97. A place none of whose name words
 /// matched does not match at all ("Helsinki" finds the city, not every café in it), and neither
@@ -75,7 +75,10 @@ enum TextMatch {
         _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
         locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>]
     ) -> (score: Double, unmatched: UInt32)? {
+        // Each word of the name and of the locality answers one query word at most, so a
+        // repeated query word ("s s s") needs as many words to match.
         var used = [Bool](repeating: false, count: nameWords.count)
+        var usedLocality = [Bool](repeating: false, count: localityWords.count)
         var earned = 0.0
         var unmatched: UInt32 = 0
         var matchedName = false
@@ -105,15 +108,25 @@ enum TextMatch {
                 used[i] = true
                 earned += weight * (1 - creditLostPerEdit * Double(edits))
                 matchedName = matchedName || query.wordHasLetter[index]
-            } else if localityWords.contains(where: { equal(locality[$0], word) }),
+            } else if let i = localityWords.indices.first(where: {
+                !usedLocality[$0] && equal(locality[localityWords[$0]], word)
+            }),
                 !nameWords.contains(where: { equal(name[$0], word) })
             {
                 // (Not a word of the name: a city's locality repeats its name, and "Kansas City,
                 // Kansas" is not Kansas City, Missouri.)
+                usedLocality[i] = true
                 earned += weight
             } else if let fixes,
-                let edits = localityWords.compactMap({ Self.edits(fixes, locality[$0]) }).min()
+                let (i, edits) = localityWords.indices.compactMap({ i -> (Int, Int)? in
+                    let word = locality[localityWords[i]]
+                    guard !usedLocality[i], !nameWords.contains(where: { name[$0].elementsEqual(word) }),
+                        let edits = Self.edits(fixes, word)
+                    else { return nil }
+                    return (i, edits)
+                }).min(by: { $0.1 < $1.1 })
             {
+                usedLocality[i] = true
                 earned += weight * (1 - creditLostPerEdit * Double(edits))
             } else if index < 32 {
                 unmatched |= 1 << UInt32(index)
