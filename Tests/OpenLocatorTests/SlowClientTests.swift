@@ -80,6 +80,22 @@ import Testing
         #expect((1...5).contains(idle.filter { $0.isClosedByPeer(seconds: 0.01) }.count))
     }
 
+    /// Connections that never finish their request (a byte now and then, inside every
+    /// deadline) would hold the cap until their deadlines: the slowest over a second makes room.
+    @Test func tricklersAtTheCapMakeRoomForNewClients() throws {
+        var limits = Self.limits(workers: 2)
+        limits.maxConnections = 40
+        let mirror = try GazetteerMirror.start(limits: limits)
+        defer { mirror.stop() }
+        let tricklers = try (0..<40).map { try RawHTTP(port: mirror.port, from: "127.0.2.\($0 % 4 + 1)") }
+        for client in tricklers { client.send("GET /health HTTP/1.1\r\nHost: x\r\n") }
+        usleep(1_300_000)
+        for client in tricklers { client.send("X") }
+        let times = Self.probe(mirror.port, 5)
+        #expect(times.allSatisfy { ($0 ?? 99) < 1 }, "\(times)")
+        #expect((1...5).contains(tricklers.filter { $0.isClosedByPeer(seconds: 0.01) }.count))
+    }
+
     @Test func onePeerCannotTakeEveryConnection() throws {
         var limits = Self.limits(workers: 2)
         limits.maxConnectionsPerPeer = 8

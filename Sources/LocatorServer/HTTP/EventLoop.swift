@@ -245,8 +245,10 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             // At the global cap, the connection idle longest makes room: idle ones cost no
-            // worker, so they may not lock newcomers out.
-            if connections.count >= connectionCap, !dropOldestIdle() {
+            // worker, so they may not lock newcomers out. With none idle, the one that has
+            // spent longest (over a second) sending its request does: a real client sends a
+            // request in milliseconds, a trickling one would hold its place until its deadline.
+            if connections.count >= connectionCap, !dropOldestIdle(), !dropSlowestSender(now: now) {
                 Glibc.close(fd)
                 continue
             }
@@ -273,6 +275,24 @@ final class EventLoop: @unchecked Sendable {
         close(oldest)
         return true
     }
+
+    /// Closes the connection that began its request longest ago, if over ``slowSender``.
+    @discardableResult
+    private func dropSlowestSender(now: UInt64) -> Bool {
+        var slowest: Connection?
+        for connection in connections.values where connection.state == .reading {
+            guard let started = connection.requestStarted else { continue }
+            if started < (slowest?.requestStarted ?? .max) { slowest = connection }
+        }
+        guard let slowest, let started = slowest.requestStarted,
+            Self.elapsed(started, now) > Self.nanoseconds(Self.slowSender)
+        else { return false }
+        close(slowest)
+        return true
+    }
+
+    /// How long sending a request may take before, at the connection cap, it makes room.
+    static let slowSender: TimeInterval = 1
 
     // MARK: - Deadlines and stopping
 
