@@ -17,9 +17,10 @@ enum ReverseCommand: Command {
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
 
         OPTIONS:
-          --feature-types TYPES   Comma list of POI, PointAddress, StreetName, Locality. With POI
-                                  alone it answers the nearest named place; with PointAddress alone
-                                  the nearest address point. Default: all, in ArcGIS's order (a POI
+          --feature-types TYPES   Comma list of POI, PointAddress, StreetName, Locality, Postal.
+                                  With POI alone it answers the nearest named place; with
+                                  PointAddress alone the nearest address point; with Postal the
+                                  nearest postal area within 3 km. Default: all, in ArcGIS's order (a POI
                                   within 25 m, an address within 50 m, the nearest street, ...).
           --max-distance M        How far the answer may be, in metres (default: 100; at most 50000).
           --max N                 How many answers, nearest first (default: 1; table format only).
@@ -45,7 +46,8 @@ enum ReverseCommand: Command {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
                 throw UsageError(
-                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName or Locality")
+                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
+                )
             }
             parameters.addFeatureType(type)
         }
@@ -68,8 +70,10 @@ enum ReverseCommand: Command {
                 (results.first.map { ArcGISResponses.reverseGeocode($0, spatialReference: sr) }
                     ?? ArcGISResponses.unableToFindAddress).serialized(pretty: true))
         } else if results.isEmpty {
-            Output.data(
-                "No address found within \(TableFormatter.formatDistance(parameters.maxDistance)) of \(location).")
+            let searched =
+                parameters.featureTypes.contains(.postal)
+                ? max(parameters.maxDistance, ReverseGeocodeParameters.postalTolerance) : parameters.maxDistance
+            Output.data("No address found within \(TableFormatter.formatDistance(searched)) of \(location).")
         } else {
             Output.data(TableFormatter.table(results, showDistance: true))
         }

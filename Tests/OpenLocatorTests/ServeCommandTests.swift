@@ -8,11 +8,14 @@ import Testing
 /// cleanly on SIGTERM.
 @Suite struct ServeCommandTests {
     /// Starts `locator serve` on a free port and returns the process, its port and its stderr.
-    static func launch(_ extra: [String] = [], environment: [String: String] = [:]) throws -> (Process, UInt16, Pipe) {
+    static func launch(_ extra: [String] = [], gazetteer: URL? = nil, environment: [String: String] = [:]) throws
+        -> (Process, UInt16, Pipe)
+    {
         let process = Process()
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "0", "--gazetteer", try Fixtures.defaultGazetteerURL().path] + extra
+        let served = try gazetteer ?? Fixtures.defaultGazetteerURL()
+        process.arguments = ["serve", "--port", "0", "--gazetteer", served.path] + extra
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

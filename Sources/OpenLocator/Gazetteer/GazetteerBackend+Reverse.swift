@@ -85,14 +85,18 @@ extension GazetteerBackend {
         case .poi: categoryName = "POI"
         case .pointAddress: categoryName = "Point Address"
         case .locality: categoryName = "Populated Place"
+        case .postal: categoryName = "Primary Postal"
         case .streetName: return try nearestStreets(to: center, k: k, within: maxDistance, db: db)
         }
         let range = tree[categoryName]!.codeRange
-        let limit = type == .locality && widenLocality ? max(maxDistance, Self.localityTolerance) : maxDistance
+        let limit =
+            type == .locality && widenLocality
+            ? max(maxDistance, Self.localityTolerance)
+            : type == .postal ? max(maxDistance, ReverseGeocodeParameters.postalTolerance) : maxDistance
         return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
         {
             var candidate = $0
-            candidate.kind = type == .poi ? .poi : type == .pointAddress ? .pointAddress : .locality
+            candidate.kind = AddressType(rawValue: type.rawValue) ?? .poi
             return (candidate, nil)
         }
     }

@@ -336,12 +336,13 @@ extension GazetteerBackend {
     /// A row of (id, folded name, folded alternate names, folded locality, lon, lat,
     /// importance, addr_type) scored against the query; `nil` when it does not match.
     static func scoredCandidate(_ query: TextQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
+        let kind = AddressType(rawValue: row.text(7))
         guard
             let match = TextMatch.score(
-                query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3))
+                query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3),
+                nameIsCode: kind == .postal)
         else { return nil }
         let lon = row.longitude(4), lat = row.latitude(5)
-        let kind = AddressType(rawValue: row.text(7))
         let distance =
             center.map { GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon) } ?? 0
         return Candidate(

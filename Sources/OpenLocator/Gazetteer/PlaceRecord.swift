@@ -8,6 +8,8 @@ enum AddressType: String, Sendable, CaseIterable {
     case streetAddressExt = "StreetAddressExt"
     case streetName = "StreetName"
     case locality = "Locality"
+    /// A postal area: a postcode in one city, made from the postcodes of its addresses.
+    case postal = "Postal"
 }
 
 /// One row of the gazetteer: a POI, an address point, a street or a locality.

@@ -12,7 +12,7 @@ import Foundation
 /// `score` is the 0–100 text score (``TextMatch``), `importance` 0–1 (population, place type),
 /// `d` the great-circle distance. A match through an alternate name ranks 2 lower, and an
 /// address point 5 higher when the query has a house number, and a street named exactly by
-/// the query 3 higher. While typing (suggest) a prefix
+/// the query 3 higher, a postal area named by its code and locality 14 higher. While typing (suggest) a prefix
 /// earns 0.97 instead of 0.9 and an alternate name costs 10. The proximity decays with the logarithm of distance: 1 at
 /// the point, 0.76 at 10 km, 0.49 at 150 km (half), 0.30 at 1,000 km, 0 at 20,000 km. A log
 /// decay keeps telling homonyms apart at every scale: a Springfield 5 km away beats one
@@ -36,6 +36,10 @@ enum Ranking {
     /// Extra rank for a street whose whole name the query is ("Kaivokatu"): the street, not
     /// the bus stop named after it.
     static let exactStreetBonus = 3.0
+    /// Extra rank for a postal area that the query names whole, by its code and its locality
+    /// ("00100 Helsinki"): the area, not the station in that postcode named Helsinki. As much
+    /// as the blend can add, so nothing else matching every word outranks it.
+    static let wholePostcodeBonus = 14.0
     /// Rank lost by a place found through an alternate name (an old name, another language's):
     /// "Paris" means Paris before Parys, once also called Paris.
     static let alternateNamePenalty = 2.0
@@ -83,6 +87,7 @@ enum Ranking {
         }
         if wantsAddress, candidate.kind == .pointAddress { add("address point", addressPointBonus) }
         if candidate.kind == .streetName, candidate.score == 100 { add("whole street name", exactStreetBonus) }
+        if candidate.kind == .postal, candidate.score == 100 { add("whole postcode", wholePostcodeBonus) }
         if candidate.viaAlternateName {
             add("alternate name", -(typing ? typingAlternateNamePenalty : alternateNamePenalty))
         }

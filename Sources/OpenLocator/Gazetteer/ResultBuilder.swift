@@ -10,7 +10,7 @@ struct ResultBuilder {
     func attribute(
         _ name: String, of place: PlaceRecord, score: Double, distance: Double, location: Point, extent: Envelope
     ) -> AttributeValue {
-        let isNamedPlace = place.addressType == .poi || place.addressType == .locality
+        let isNamedPlace = place.addressType == .poi || place.addressType == .locality || place.addressType == .postal
         switch name {
         case "Loc_name": return "OpenLocator"
         case "Status": return "M"
@@ -21,7 +21,9 @@ struct ResultBuilder {
             return .string((parts + [place.country]).filter { !$0.isEmpty }.joined(separator: ", "))
         case "ShortLabel": return .string(isNamedPlace ? place.name : streetAddress(place))
         case "Addr_type": return .string(place.addressType.rawValue)
-        case "Type": return .string(isNamedPlace ? (tree.category(code: place.category)?.name ?? "") : "")
+        case "Type":
+            let named = isNamedPlace && place.addressType != .postal
+            return .string(named ? (tree.category(code: place.category)?.name ?? "") : "")
         case "PlaceName": return .string(isNamedPlace ? place.name : "")
         case "Place_addr": return .string(place.placeAddress)
         case "Phone": return .string(place.phone)
@@ -55,7 +57,7 @@ struct ResultBuilder {
         switch place.addressType {
         case .poi: return place.name
         case .pointAddress, .streetAddress, .streetAddressExt, .streetName: return place.placeAddress
-        case .locality: return place.placeAddress.isEmpty ? place.name : place.placeAddress
+        case .locality, .postal: return place.placeAddress.isEmpty ? place.name : place.placeAddress
         }
     }
 
@@ -88,6 +90,7 @@ struct ResultBuilder {
         switch place.addressType {
         case .poi, .pointAddress, .streetAddress, .streetAddressExt: return 100
         case .streetName: return 500
+        case .postal: return 1_500
         case .locality: return place.population > 1_000_000 ? 20_000 : place.population > 50_000 ? 8_000 : 2_500
         }
     }

@@ -9,7 +9,8 @@ import Foundation
 /// the query left unmatched (at most 15), so "Regatta" scores "Regatta" 100 and "Cafe
 /// Regatta" 97. A place none of whose name words
 /// matched does not match at all ("Helsinki" finds the city, not every café in it), and neither
-/// does one whose only matched word is a number ("Hauptstr. 5" does not find "Ward 5").
+/// does one whose only matched word is a number ("Hauptstr. 5" does not find "Ward 5"), unless
+/// the name is a code (a postal area's "00150").
 enum TextMatch {
     static let prefixCredit = 0.9
     /// What a prefix earns while the text is being typed (suggest): the word is probably not
@@ -32,12 +33,15 @@ enum TextMatch {
     }
 
     /// The score of the best-matching name; `nil` when no name word matched.
-    static func score(_ query: TextQuery, name: String, alternateNames: String, locality: String) -> Match? {
+    static func score(
+        _ query: TextQuery, name: String, alternateNames: String, locality: String, nameIsCode: Bool = false
+    ) -> Match? {
         var (name, alternateNames, locality) = (name, alternateNames, locality)
         return name.withUTF8 { name in
             alternateNames.withUTF8 { alternateNames in
                 locality.withUTF8 { locality in
-                    score(query, name: name, alternateNames: alternateNames, locality: locality)
+                    score(
+                        query, name: name, alternateNames: alternateNames, locality: locality, nameIsCode: nameIsCode)
                 }
             }
         }
@@ -48,7 +52,7 @@ enum TextMatch {
     /// compared byte for byte, which for text folded alike is equality.
     static func score(
         _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, alternateNames: UnsafeBufferPointer<UInt8>,
-        locality: UnsafeBufferPointer<UInt8>
+        locality: UnsafeBufferPointer<UInt8>, nameIsCode: Bool = false
     ) -> Match? {
         guard !query.words.isEmpty else { return nil }
         let localityWords = Self.split(locality, at: 0x20)
@@ -59,7 +63,8 @@ enum TextMatch {
             }
             guard !words.isEmpty,
                 let (score, unmatched) = score(
-                    query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords),
+                    query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords,
+                    nameIsCode: nameIsCode),
                 score > (best?.score ?? -1)
             else { return }
             best = Match(score: score, viaAlternateName: alternate, unmatchedWords: unmatched)
@@ -73,7 +78,7 @@ enum TextMatch {
 
     private static func score(
         _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
-        locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>]
+        locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>], nameIsCode: Bool
     ) -> (score: Double, unmatched: UInt32)? {
         // Each word of the name and of the locality answers one query word at most, so a
         // repeated query word ("s s s") needs as many words to match.
@@ -90,13 +95,13 @@ enum TextMatch {
             if let i = nameWords.indices.first(where: { !used[$0] && equal(name[nameWords[$0]], word) }) {
                 used[i] = true
                 earned += weight
-                matchedName = matchedName || query.wordHasLetter[index]
+                matchedName = matchedName || query.wordHasLetter[index] || nameIsCode
             } else if index == lastIndex, query.lastWordIsPrefix,
                 let i = nameWords.indices.first(where: { !used[$0] && name[nameWords[$0]].starts(with: word) })
             {
                 used[i] = true
                 earned += weight * (query.typing ? typingPrefixCredit : prefixCredit)
-                matchedName = matchedName || query.wordHasLetter[index]
+                matchedName = matchedName || query.wordHasLetter[index] || nameIsCode
             } else if let fixes,
                 let (i, edits) = nameWords.indices.lazy.compactMap({ i -> (Int, Int)? in
                     guard !used[i], let edits = Self.edits(fixes, name[nameWords[i]]) else {
@@ -107,7 +112,7 @@ enum TextMatch {
             {
                 used[i] = true
                 earned += weight * (1 - creditLostPerEdit * Double(edits))
-                matchedName = matchedName || query.wordHasLetter[index]
+                matchedName = matchedName || query.wordHasLetter[index] || nameIsCode
             } else if let i = localityWords.indices.first(where: {
                 !usedLocality[$0] && equal(locality[localityWords[$0]], word)
             }),

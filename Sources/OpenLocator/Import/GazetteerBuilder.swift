@@ -173,7 +173,12 @@ public struct GazetteerBuilder: Sendable {
                 DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
-                for index in osmPlaces.indices { try enricher.enrich(&osmPlaces[index]) }
+                // Postcodes of what is written make the postal areas, written last.
+                nonisolated(unsafe) var postalAreas = PostalAreas(postalCategory: Self.primaryPostal)
+                for index in osmPlaces.indices {
+                    try enricher.enrich(&osmPlaces[index])
+                    postalAreas.add(osmPlaces[index])
+                }
                 for index in streets.indices { try enricher.enrich(&streets[index]) }
                 osmPlaces += streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
@@ -209,6 +214,7 @@ public struct GazetteerBuilder: Sendable {
                     ) {
                         if remember { knownAddresses.add($0) }
                         try enricher.enrich(&$0)
+                        postalAreas.add($0)
                         return true
                     }
                     osmAddressCounts = merged.countsPerFile
@@ -234,11 +240,20 @@ public struct GazetteerBuilder: Sendable {
                             return false
                         }
                         try enricher.enrich(&place)
+                        postalAreas.add(place)
                         return true
                     }
                     summary.places -= duplicates
                     summary.duplicates = duplicates
                     summaries.append(summary)
+                }
+                if postalAreas.count > 0 {
+                    progress("writing \(postalAreas.count) postal areas")
+                    writer.beginSource("postal areas")
+                    nonisolated(unsafe) var areas = postalAreas.places().makeIterator()
+                    try Self.write(
+                        { areas.next() }, into: writer, localityParts: localityParts, counts: &counts,
+                        written: { ongoing("\($0) postal areas written") })
                 }
                 // An empty gazetteer answers nothing: say why instead of writing one.
                 guard counts.values.contains(where: { $0 > 0 }) else {
@@ -278,6 +293,8 @@ public struct GazetteerBuilder: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
+
+    private static let primaryPostal = CategoryTree.world["Primary Postal"]!.code
 
     /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.

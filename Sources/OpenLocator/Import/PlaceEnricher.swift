@@ -64,6 +64,10 @@ struct PlaceEnricher {
             place.placeAddress = AddressFormat.placeAddress(
                 streetAddress: place.street, postal: place.postal, city: place.city, region: place.region,
                 country: place.country)
+        case .postal:
+            place.placeAddress = AddressFormat.placeAddress(
+                streetAddress: "", postal: place.postal.isEmpty ? place.name : place.postal, city: place.city,
+                region: place.region, country: place.country)
         case .locality:
             place.placeAddress = String(
                 joiningNonEmpty: place.name, place.city == place.name ? "" : place.city, place.region, separator: ", ")

@@ -16,6 +16,8 @@ public struct ReverseGeocodeParameters: Sendable, Hashable {
         case streetName = "StreetName"
         /// A populated place: a city or neighbourhood.
         case locality = "Locality"
+        /// A postal area (a postcode), by its representative point.
+        case postal = "Postal"
 
         /// Parses a name case-insensitively (`"poi"`, `"PointAddress"`), or `nil` when unknown.
         public init?(name: String) {
@@ -25,6 +27,11 @@ public struct ReverseGeocodeParameters: Sendable, Hashable {
             self = match
         }
     }
+
+    /// How far a postal area's representative point may be for a `Postal` answer, whatever
+    /// smaller ``maxDistance`` is asked: areas are a few kilometres across, and the gazetteer
+    /// keeps their point, not their boundary.
+    public static let postalTolerance = 3_000.0
 
     /// The feature types to consider; empty means all, in ArcGIS's priority order.
     public var featureTypes: [FeatureType] = []

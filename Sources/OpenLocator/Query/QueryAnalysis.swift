@@ -53,6 +53,9 @@ struct QueryAnalysis: Sendable {
         if let (qualifier, rest) = trailing {
             readings.append(Reading(kind: .qualified(QualifiedReading(name: rest, qualifier: qualifier)), penalty: 0))
         }
+        if let prefixed = Self.countryPrefixedPostcode(text, lexicon: lexicon) {
+            readings.append(Reading(kind: .qualified(prefixed), penalty: 0))
+        }
         if let (category, penalty) = Self.categoryAndPlace(text, resolver: resolver, lexicon: lexicon) {
             readings.append(Reading(kind: .category(category), penalty: penalty))
         }
@@ -111,6 +114,22 @@ struct QueryAnalysis: Sendable {
             if !regions.isEmpty { return (regions, end - length) }
         }
         return nil
+    }
+
+    /// A postcode written after its country's code and a hyphen ("FI-00150", "D-10117",
+    /// "NL-1012 AB"): the code's words, qualified by the country.
+    static func countryPrefixedPostcode(_ text: QueryText, lexicon: QualifierLexicon) -> QualifiedReading? {
+        guard let chunk = text.chunks.first(where: { $0.words.count >= 2 }), chunk.text.count >= 4,
+            chunk.text.dropFirst(chunk.text.prefix { $0.isLetter }.count).first == "-"
+        else { return nil }
+        let first = chunk.words.lowerBound
+        let code = text.words[first].folded
+        let countries = lexicon.regions(named: code).filter { $0.name == nil }
+        let rest = Array((first + 1)..<text.words.count)
+        guard (1...3).contains(code.count), !countries.isEmpty,
+            rest.first.map({ !text.words[$0].hasLetter }) == true, text.words[first].section == 0
+        else { return nil }
+        return QualifiedReading(name: rest, qualifier: Qualifier(words: [first], regions: countries))
     }
 
     // MARK: - Category and place

@@ -28,10 +28,12 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 20
+    static let version = 21
 
     /// The oldest gazetteers this version reads. Version 20 added the `regions` and `coverage`
     /// tables and the countries' languages, which qualifiers and coverage answers read.
+    /// (Version 21 added postal areas, `addr_type` Postal: a version 20 file has none, and
+    /// reads as before.)
     static let oldestReadableVersion = 20
 
     /// The size of a coverage cell, in degrees of latitude and longitude.

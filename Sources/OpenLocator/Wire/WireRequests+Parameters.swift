@@ -37,7 +37,7 @@ extension ReverseGeocodeRequest {
         for name in featureTypes {
             guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
                 throw LocatorError.invalidParameter(
-                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName or Locality")
+                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal")
             }
             parameters.addFeatureType(type)
         }

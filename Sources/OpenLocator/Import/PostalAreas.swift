@@ -1,0 +1,102 @@
+/// Postal areas made from the postcodes of the addresses and POIs a build writes: one area per
+/// postcode and country ("00150" in Finland, named after the city most of its places give), at a representative point (the median of
+/// its members' coordinates, which lies among them).
+///
+/// OSM has no postcode places in most of the world, but nearly every address there carries
+/// `addr:postcode`, and so do OpenAddresses' rows: gathered, they let "00150", "00150
+/// Helsinki" and "Helsinki 00150" find the area, as ArcGIS answers `Addr_type` Postal.
+///
+/// ```swift
+/// var areas = PostalAreas(postalCategory: code)
+/// areas.add(address)                  // every written place; those without a postcode are ignored
+/// let places = areas.places()         // the areas, as gazetteer rows
+/// ```
+struct PostalAreas {
+    /// The members of one area so far.
+    private struct Area {
+        var code: String
+        var subregion: String
+        var region: String
+        var country: String
+        var longitudes: [Double] = []
+        var latitudes: [Double] = []
+        /// How often each spelling of the code was seen ("SW1A 1AA", "SW1A1AA"): the most
+        /// common one names the area.
+        var spellings: [String: Int] = [:]
+        /// How often each city was given: the most common one is the area's.
+        var cities: [String: Int] = [:]
+    }
+
+    private var areas: [String: Area] = [:]
+    let postalCategory: Int
+
+    init(postalCategory: Int) { self.postalCategory = postalCategory }
+
+    /// How many areas there are so far.
+    var count: Int { areas.count }
+
+    /// Adds a place to its postal area, if it has a postcode that looks like one.
+    mutating func add(_ place: PlaceRecord) {
+        guard !place.postal.isEmpty, place.addressType != .postal, place.addressType != .locality,
+            let spelling = Self.postcode(place.postal)
+        else { return }
+        // One area per code and country: its places' city spellings vary ("Helsinki",
+        // "Helsingin kaupunki", a stray "7"), so the most common one names its town.
+        let key = "\(place.country)|\(Self.key(spelling))"
+        var area =
+            areas.removeValue(forKey: key)
+            ?? Area(code: spelling, subregion: place.subregion, region: place.region, country: place.country)
+        if !place.city.isEmpty { area.cities[place.city, default: 0] += 1 }
+        area.longitudes.append(place.longitude)
+        area.latitudes.append(place.latitude)
+        area.spellings[spelling, default: 0] += 1
+        areas[key] = area
+    }
+
+    /// The areas as gazetteer rows, in a stable order (by country, code and city).
+    func places() -> [PlaceRecord] {
+        areas.sorted { $0.key < $1.key }.map { key, area in
+            let code = Self.mostCommon(area.spellings) ?? area.code
+            let city = Self.mostCommon(area.cities) ?? ""
+            let longitude = Self.median(area.longitudes), latitude = Self.median(area.latitudes)
+            // A bigger area is likelier the one meant: 0.03 for one address, 0.1 from 500 on.
+            let importance = 0.03 + 0.07 * min(1, Double(area.longitudes.count) / 500)
+            return PlaceRecord(
+                name: code, addressType: .postal, category: postalCategory, city: city,
+                subregion: area.subregion, region: area.region, postal: code, country: area.country,
+                placeAddress: AddressFormat.placeAddress(
+                    streetAddress: "", postal: code, city: city, region: area.region, country: area.country),
+                longitude: longitude, latitude: latitude, importance: importance, source: "postal:\(key)",
+                // Written without its space too ("SW1A1AA", "1012AB"), as people type it.
+                alternateNames: Self.key(code) == code ? [] : [Self.key(code)])
+        }
+    }
+
+    /// The postcode as written, trimmed, when it looks like one: 2 to 10 letters and digits
+    /// with at least one digit, in at most three groups split by a space or a hyphen ("00150",
+    /// "SW1A 1AA", "1012 AB", "K1A 0B1", "12345-6789", "D02 X285"); nil for lists and notes
+    /// ("00150;00160", "none").
+    static func postcode(_ text: String) -> String? {
+        let groups = text.split(whereSeparator: { $0 == " " || $0 == "-" })
+        let characters = groups.joined()
+        guard (1...3).contains(groups.count), (2...10).contains(characters.count),
+            characters.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+            characters.contains(where: \.isNumber)
+        else { return nil }
+        return text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ").uppercased()
+    }
+
+    /// The code without spaces or hyphens, for grouping spellings of one code.
+    static func key(_ code: String) -> String { String(code.filter { $0 != " " && $0 != "-" }) }
+
+    /// The key seen most often, the first in order among equals.
+    private static func mostCommon(_ counts: [String: Int]) -> String? {
+        counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
