@@ -26,6 +26,18 @@ import Testing
         #expect(readings.map(\.stage) == ["category"])
     }
 
+    @Test func aPostcodeAfterItsCountrysCodeIsQualifiedByIt() throws {
+        let fi = try #require(Self.qualified("FI-00150"))
+        #expect(fi.name == ["00150"] && fi.regions == ["Finland"])
+        #expect(Self.qualified("FI-00150 Helsinki")?.name == ["00150", "helsinki"])
+        let readings = Self.readings("Coffee FI-00150").1.compactMap { reading -> [Int]? in
+            if case .qualified(let qualified) = reading.kind { return qualified.name }
+            return nil
+        }
+        #expect(readings == [[0]], "only the trailing qualifier's: the postcode alone would drop 'coffee'")
+        #expect(Self.qualified("FI-Helsinki") == nil, "a code, not a name, follows the hyphen")
+    }
+
     @Test func readsQualifiersOfEveryShape() throws {
         let mn = try #require(Self.qualified("Rochester, MN"))
         #expect(mn.name == ["rochester"])

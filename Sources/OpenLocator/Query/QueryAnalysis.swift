@@ -116,10 +116,11 @@ struct QueryAnalysis: Sendable {
         return nil
     }
 
-    /// A postcode written after its country's code and a hyphen ("FI-00150", "D-10117",
-    /// "NL-1012 AB"): the code's words, qualified by the country.
+    /// A text that begins with a postcode written after its country's code and a hyphen
+    /// ("FI-00150", "FI-00150 Helsinki", "NL-1012 AB"): the rest, qualified by the country.
     static func countryPrefixedPostcode(_ text: QueryText, lexicon: QualifierLexicon) -> QualifiedReading? {
-        guard let chunk = text.chunks.first(where: { $0.words.count >= 2 }), chunk.text.count >= 4,
+        guard let chunk = text.chunks.first, chunk.words.lowerBound == 0, chunk.words.count >= 2,
+            chunk.text.count >= 4,
             chunk.text.dropFirst(chunk.text.prefix { $0.isLetter }.count).first == "-"
         else { return nil }
         let first = chunk.words.lowerBound
