@@ -128,6 +128,41 @@ extension RelevanceSuiteTests {
         tally.finish(minimumQueries: 100)
     }
 
+    /// A postcode the data lacks beside a city's name ("75008 Paris", "Sydney 2000"), in the
+    /// shapes countries write them, near a homonym of the city: the answer is that city, as a
+    /// Locality with a lower score, the homonym nearest the point.
+    @Test func aPostcodeTheDataLacksFallsBackToTheCityNearestThePoint() async throws {
+        let tally = Tally("postcode + city (locality fallback)", floor: 0.95)
+        let raw = RawGeoNames.shared
+        let codes = ["75008", "2000", "10001-2345", "SW1A 1AA", "1012 AB", "K1A 0B1", "100-0005", "D02 X285"]
+        let usable = raw.places.filter { place in
+            place.name.count >= 5 && place.name.allSatisfy { $0.isLetter }
+                && CategoryResolver.world.categories(matching: place.name).isEmpty
+        }
+        let byName = Dictionary(grouping: usable, by: \.name).filter { $0.value.count >= 2 }
+        var stream = Stream(state: 41)
+        let names = byName.keys.sorted()
+        for index in 0..<120 {
+            let name = names[stream.next(names.count)]
+            let places = byName[name]!
+            let target = places[stream.next(places.count)]
+            let point = Point(latitude: target.latitude + 0.02, longitude: target.longitude)
+            let nearest = places.min { point.distance(to: $0.location) < point.distance(to: $1.location) }!
+            let code = codes[index % codes.count]
+            let query = index % 2 == 0 ? "\(code) \(name)" : "\(name) \(code)"
+            let first = try await Self.geocode(query, near: point).first
+            let hit =
+                text(first, "Addr_type") == "Locality" && text(first, "PlaceName") == name
+                && (first?.displayLocation.map { $0.distance(to: nearest.location) } ?? 1e9) < 1000
+                && (first?.score ?? 100) < 100
+            tally.record(
+                hit,
+                "'\(query)' near \(point) -> \(first.map { "\($0.label) \(text($0, "Addr_type")) \($0.score)" } ?? "nothing"), truth \(nearest.name), \(nearest.region)"
+            )
+        }
+        tally.finish(minimumQueries: 100)
+    }
+
     // MARK: - Coverage
 
     /// The seed's five categories near the world's big cities, far from every place of the

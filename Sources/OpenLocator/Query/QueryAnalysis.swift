@@ -176,8 +176,8 @@ struct QueryAnalysis: Sendable {
 
     /// Where a locality may stand beside words the data lacks: a section of its own after the
     /// first ("Eiffel Tower, Paris"), else the first or last one to three words
-    /// ("Rochester Public Library", "Tower Bridge London"); a qualifier stays with it. Longest
-    /// first, leading before trailing.
+    /// ("Rochester Public Library", "Tower Bridge London", "Paris 75008" when the data lacks the
+    /// postcode); a qualifier stays with it. Longest first, leading before trailing.
     /// - Parameter trailing: the text's trailing qualifier and the words before it, if any.
     static func localityFallbacks(_ text: QueryText, qualifier trailing: (Qualifier, rest: [Int])?)
         -> [LocalityFallbackReading]
@@ -191,7 +191,8 @@ struct QueryAnalysis: Sendable {
             let unexplained = words.filter { !locality.contains($0) }
             guard !locality.isEmpty, locality.contains(where: { text.words[$0].hasLetter }),
                 !locality.allSatisfy({ connectors.contains(text.words[$0].folded) }),
-                unexplained.contains(where: { text.words[$0].hasLetter }) || qualifier != nil && !unexplained.isEmpty
+                unexplained.contains(where: { text.words[$0].hasLetter || text.words[$0].mayBePostcode })
+                    || qualifier != nil && !unexplained.isEmpty
             else { return }
             found.append(LocalityFallbackReading(locality: locality, qualifier: qualifier, unexplained: unexplained))
         }

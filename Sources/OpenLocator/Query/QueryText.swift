@@ -22,6 +22,13 @@ struct QueryText: Sendable {
         let chunk: Int
         /// Whether it has a letter (a match on numbers alone is no name match).
         let hasLetter: Bool
+
+        /// Whether it may be a postcode rather than a house number: letters and digits mixed
+        /// ("sw1a"), or four digits or more ("75008", "2000").
+        var mayBePostcode: Bool {
+            let digits = folded.filter(\.isNumber).count
+            return digits > 0 && (hasLetter || digits >= 4)
+        }
     }
 
     /// A piece of the text between spaces, as written (after abbreviations are written out).
