@@ -231,7 +231,7 @@ final class EventLoop: @unchecked Sendable {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
             guard fd >= 0 else {
-                if errno == EMFILE || errno == ENFILE { dropOldestIdle() }  // out of files: make room
+                if errno == EMFILE || errno == ENFILE { makeRoom(now: now) }  // out of files
                 return
             }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -244,11 +244,7 @@ final class EventLoop: @unchecked Sendable {
                 Glibc.close(fd)
                 continue
             }
-            // At the global cap, the connection idle longest makes room: idle ones cost no
-            // worker, so they may not lock newcomers out. With none idle, the one that has
-            // spent longest (over a second) sending its request does: a real client sends a
-            // request in milliseconds, a trickling one would hold its place until its deadline.
-            if connections.count >= connectionCap, !dropOldestIdle(), !dropSlowestSender(now: now) {
+            if connections.count >= connectionCap, !makeRoom(now: now) {
                 Glibc.close(fd)
                 continue
             }
@@ -261,33 +257,29 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Closes the connection that has waited longest without a request in progress.
+    /// Closes one connection to let a newcomer in: the one idle longest (idle ones cost no
+    /// worker, so they may not lock newcomers out), else the one that has spent longest, over
+    /// ``slowSender``, sending its request (a real client sends one in milliseconds, a
+    /// trickling one would hold its place until its deadline). False when none may go.
     @discardableResult
-    private func dropOldestIdle() -> Bool {
-        var oldest: Connection?
-        for connection in connections.values
-        where connection.state == .reading && connection.buffer.isEmpty
-            && connection.lastActive < (oldest?.lastActive ?? .max)
-        {
-            oldest = connection
-        }
-        guard let oldest else { return false }
-        close(oldest)
-        return true
-    }
-
-    /// Closes the connection that began its request longest ago, if over ``slowSender``.
-    @discardableResult
-    private func dropSlowestSender(now: UInt64) -> Bool {
-        var slowest: Connection?
+    private func makeRoom(now: UInt64) -> Bool {
+        var oldestIdle: Connection?
+        var slowest: (connection: Connection, started: UInt64)?
         for connection in connections.values where connection.state == .reading {
-            guard let started = connection.requestStarted else { continue }
-            if started < (slowest?.requestStarted ?? .max) { slowest = connection }
+            if let started = connection.requestStarted {
+                if started < (slowest?.started ?? .max) { slowest = (connection, started) }
+            } else if connection.buffer.isEmpty, connection.lastActive < (oldestIdle?.lastActive ?? .max) {
+                oldestIdle = connection
+            }
         }
-        guard let slowest, let started = slowest.requestStarted,
-            Self.elapsed(started, now) > Self.nanoseconds(Self.slowSender)
-        else { return false }
-        close(slowest)
+        if let oldestIdle {
+            close(oldestIdle)
+            return true
+        }
+        guard let slowest, Self.elapsed(slowest.started, now) > Self.nanoseconds(Self.slowSender) else {
+            return false
+        }
+        close(slowest.connection)
         return true
     }
 

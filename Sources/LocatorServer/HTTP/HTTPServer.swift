@@ -40,7 +40,8 @@ public final class HTTPServer: @unchecked Sendable {
         /// Seconds a kept-alive connection may stay idle before it is closed.
         public var idleTimeout: TimeInterval = 30
         /// Most open connections. At the cap, the connection idle longest is closed to make
-        /// room for a new one; with none idle, the new one is refused.
+        /// room for a new one, else the one slowest (over a second) to send its request; with
+        /// neither, the new one is refused.
         public var maxConnections = 4096
         /// Most open connections from one peer address; more are refused.
         public var maxConnectionsPerPeer = 256
@@ -199,7 +200,7 @@ public final class HTTPServer: @unchecked Sendable {
             let sent = connection.sendAvailable()
             let micros = (DispatchTime.now().uptimeNanoseconds - started) / 1000
             log(
-                "\(connection.peer) \(Self.printable(request.method)) \(Self.printable(request.path)) \(response.status) \(response.body.count) \(micros / 1000).\(micros % 1000 / 100)ms"
+                "\(connection.peer) \(TerminalText.printable(request.method)) \(TerminalText.printable(request.path)) \(response.status) \(response.body.count) \(micros / 1000).\(micros % 1000 / 100)ms"
             )
             guard sent else { return loop.handBack(connection, .close) }
             guard connection.isWriteComplete else { return loop.handBack(connection, .write) }
@@ -225,9 +226,6 @@ public final class HTTPServer: @unchecked Sendable {
             request = next
         }
     }
-
-    /// Text for the log with control characters escaped, so a request cannot forge log lines.
-    static func printable(_ text: String) -> String { TerminalText.printable(text) }
 
     /// How long a worker with nothing else to do waits for a kept-alive client's next request.
     static let lingerMilliseconds: Int32 = 2

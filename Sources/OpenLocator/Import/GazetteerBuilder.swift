@@ -174,7 +174,7 @@ public struct GazetteerBuilder: Sendable {
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
                 // Postcodes of what is written make the postal areas, written last.
-                nonisolated(unsafe) var postalAreas = PostalAreas(postalCategory: Self.primaryPostal)
+                nonisolated(unsafe) var postalAreas = PostalAreas()
                 for index in osmPlaces.indices {
                     try enricher.enrich(&osmPlaces[index])
                     postalAreas.add(osmPlaces[index])
@@ -293,8 +293,6 @@ public struct GazetteerBuilder: Sendable {
         let size = (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.int64Value ?? 0
         return Report(counts: counts, fileSize: size, seconds: Date().timeIntervalSince(started), sources: summaries)
     }
-
-    private static let primaryPostal = CategoryTree.world["Primary Postal"]!.code
 
     /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.

@@ -7,14 +7,13 @@
 /// Helsinki" and "Helsinki 00150" find the area, as ArcGIS answers `Addr_type` Postal.
 ///
 /// ```swift
-/// var areas = PostalAreas(postalCategory: code)
+/// var areas = PostalAreas()
 /// areas.add(address)                  // every written place; those without a postcode are ignored
 /// let places = areas.places()         // the areas, as gazetteer rows
 /// ```
 struct PostalAreas {
     /// The members of one area so far.
     private struct Area {
-        var code: String
         var subregion: String
         var region: String
         var country: String
@@ -25,12 +24,17 @@ struct PostalAreas {
         var spellings: [String: Int] = [:]
         /// How often each city was given: the most common one is the area's.
         var cities: [String: Int] = [:]
+
+        mutating func add(_ place: PlaceRecord, spelling: String) {
+            longitudes.append(place.longitude)
+            latitudes.append(place.latitude)
+            spellings[spelling, default: 0] += 1
+            if !place.city.isEmpty { cities[place.city, default: 0] += 1 }
+        }
     }
 
     private var areas: [String: Area] = [:]
-    let postalCategory: Int
-
-    init(postalCategory: Int) { self.postalCategory = postalCategory }
+    private static let primaryPostal = CategoryTree.world["Primary Postal"]!.code
 
     /// How many areas there are so far.
     var count: Int { areas.count }
@@ -43,26 +47,20 @@ struct PostalAreas {
         // One area per code and country: its places' city spellings vary ("Helsinki",
         // "Helsingin kaupunki", a stray "7"), so the most common one names its town.
         let key = "\(place.country)|\(Self.key(spelling))"
-        var area =
-            areas.removeValue(forKey: key)
-            ?? Area(code: spelling, subregion: place.subregion, region: place.region, country: place.country)
-        if !place.city.isEmpty { area.cities[place.city, default: 0] += 1 }
-        area.longitudes.append(place.longitude)
-        area.latitudes.append(place.latitude)
-        area.spellings[spelling, default: 0] += 1
-        areas[key] = area
+        areas[key, default: Area(subregion: place.subregion, region: place.region, country: place.country)].add(
+            place, spelling: spelling)
     }
 
-    /// The areas as gazetteer rows, in a stable order (by country, code and city).
+    /// The areas as gazetteer rows, in a stable order (by country and code).
     func places() -> [PlaceRecord] {
         areas.sorted { $0.key < $1.key }.map { key, area in
-            let code = Self.mostCommon(area.spellings) ?? area.code
+            let code = Self.mostCommon(area.spellings)!  // every area has a member
             let city = Self.mostCommon(area.cities) ?? ""
             let longitude = Self.median(area.longitudes), latitude = Self.median(area.latitudes)
             // A bigger area is likelier the one meant: 0.03 for one address, 0.1 from 500 on.
             let importance = 0.03 + 0.07 * min(1, Double(area.longitudes.count) / 500)
             return PlaceRecord(
-                name: code, addressType: .postal, category: postalCategory, city: city,
+                name: code, addressType: .postal, category: Self.primaryPostal, city: city,
                 subregion: area.subregion, region: area.region, postal: code, country: area.country,
                 placeAddress: AddressFormat.placeAddress(
                     streetAddress: "", postal: code, city: city, region: area.region, country: area.country),
