@@ -99,6 +99,14 @@ enum ArgumentValues {
         return text.lowercased()
     }
 
+    /// A language code for answers ("sv", "en-GB"), checked.
+    static func language(_ text: String, option: String) throws -> String {
+        guard GeocodeParameters.isLanguageCode(text) else {
+            throw UsageError("\(option) must be a language code such as sv or en-GB, got '\(text.prefix(20))'")
+        }
+        return text
+    }
+
     /// "4326" or "3857" (also 102100) -> a spatial reference.
     static func spatialReference(_ text: String, option: String) throws -> SpatialReference {
         guard let wkid = Int(text), let sr = SpatialReference(wkid: wkid) else {

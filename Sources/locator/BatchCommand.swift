@@ -6,13 +6,15 @@ enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Geocode a CSV or JSON-lines file of addresses, every row kept in order."
     static let spec = CommandLineArguments.Spec(
-        options: ["column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country"],
+        options: ["column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
+            "lang",
+        ],
         repeatable: ["category"], flags: ["resume"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator batch INPUT [--column NAME | --columns A,B,...] [--near LAT,LON]
-                             [--category NAME]... [--country CODE] [--min-score S] [--out FILE]
+                             [--category NAME]... [--country CODE] [--lang CODE] [--min-score S] [--out FILE]
                              [--format csv|jsonl|geojson] [--resume] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
@@ -31,6 +33,7 @@ enum BatchCommand: Command {
           --near LAT,LON          Prefer matches near this point.
           --category NAME         Only match places of this category; repeat for several.
           --country CODE          Only match places in this country (FI, FIN or Finland).
+          --lang CODE             Write names and addresses in this language where the data has them.
           --min-score S           Rows whose best match scores below S (0 to 100) are unmatched.
           --out FILE              Where to write (default: standard output). The file is replaced
                                   unless --resume is given.
@@ -86,6 +89,9 @@ enum BatchCommand: Command {
         }
         try ArgumentValues.addCategories(arguments.all("category"), to: &options.parameters)
         options.parameters.countryCode = arguments.value("country")
+        options.parameters.outputLanguageCode = try arguments.value("lang").map {
+            try ArgumentValues.language($0, option: "--lang")
+        }
         if let minScore = arguments.value("min-score") {
             options.parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
         }

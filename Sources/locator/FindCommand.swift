@@ -8,7 +8,7 @@ enum FindCommand: Command {
     static let spec = CommandLineArguments.Spec(
         options: [
             "near", "max", "within", "format", "gazetteer", "service", "min-score", "country", "sr", "magic-key",
-            "max-distance",
+            "max-distance", "lang",
         ],
         repeatable: ["category"], flags: ["explain"], maxPositionals: 64)
     static let help = """
@@ -16,7 +16,7 @@ enum FindCommand: Command {
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
-                            [--max-distance D] [--sr 4326|3857] [--format table|json|geojson]
+                            [--max-distance D] [--lang CODE] [--sr 4326|3857] [--format table|json|geojson]
                             [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
 
         ARGUMENTS:
@@ -38,6 +38,8 @@ enum FindCommand: Command {
           --country CODE          Only places in this country (FI, FIN or Finland).
           --max-distance D        How far from --near (or the place of "cafes in Kamppi") a category
                                   search looks, in metres or as 50km (default: 50km).
+          --lang CODE             Write names and addresses in this language where the data has
+                                  them (sv, en, fi, ...); the place's own name otherwise.
           --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
           --gazetteer PATH        Search this gazetteer instead of the default one.
@@ -51,6 +53,7 @@ enum FindCommand: Command {
           locator find "coffee shop" --near 60.1699,24.9384
           locator find --category Hotel --near 60.1699,24.9384 --max 3 --format json
           locator find "Mannerheimintie 10, Helsinki"
+          locator find Helsinki --lang sv
 
         \(attributionHelp)
         """
@@ -78,6 +81,9 @@ enum FindCommand: Command {
         if let maxDistance = arguments.value("max-distance") {
             parameters.maxDistance = try ArgumentValues.distance(
                 maxDistance, option: "--max-distance", range: 1...20_038_000)
+        }
+        parameters.outputLanguageCode = try arguments.value("lang").map {
+            try ArgumentValues.language($0, option: "--lang")
         }
         parameters.explain = arguments.has("explain")
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84

@@ -6,12 +6,14 @@ enum ReverseCommand: Command {
     static let name = "reverse"
     static let abstract = "Find the address or place at a point."
     static let spec = CommandLineArguments.Spec(
-        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr"], maxPositionals: 1)
+        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr", "lang"],
+        maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator reverse LAT,LON [--feature-types TYPE,...] [--max-distance M] [--max N]
-                               [--sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
+                               [--lang CODE] [--sr 4326|3857] [--format table|json]
+                               [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
@@ -24,6 +26,8 @@ enum ReverseCommand: Command {
                                   within 25 m, an address within 50 m, the nearest street, ...).
           --max-distance M        How far the answer may be, in metres (default: 100; at most 50000).
           --max N                 How many answers, nearest first (default: 1; table format only).
+          --lang CODE             Write names and addresses in this language where the data has
+                                  them (sv, en, fi, ...).
           --sr WKID               Output coordinates in 4326 (default) or 3857.
           --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
           --gazetteer PATH        Use this gazetteer instead of the default one.
@@ -58,6 +62,9 @@ enum ReverseCommand: Command {
         if let max = arguments.value("max") {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
+        }
+        parameters.outputLanguageCode = try arguments.value("lang").map {
+            try ArgumentValues.language($0, option: "--lang")
         }
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         parameters.outputSpatialReference = sr

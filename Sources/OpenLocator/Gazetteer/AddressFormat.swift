@@ -63,6 +63,43 @@ enum AddressFormat {
         }
     }
 
+    /// A place's `Place_addr` from its parts: its own address, else `nearestStreet` (a POI
+    /// without one) and its postcode and city; a locality's name, city and region.
+    static func placeAddress(of place: PlaceRecord, nearestStreet: String = "") -> String {
+        switch place.addressType {
+        case .poi, .pointAddress, .streetAddress, .streetAddressExt:
+            if !place.street.isEmpty {
+                return placeAddress(
+                    number: place.houseNumber, street: place.street, postal: place.postal, city: place.city,
+                    region: place.region, country: place.country)
+            }
+            return placeAddress(
+                streetAddress: nearestStreet, postal: place.postal, city: place.city, region: place.region,
+                country: place.country)
+        case .streetName:
+            return placeAddress(
+                streetAddress: place.street, postal: place.postal, city: place.city, region: place.region,
+                country: place.country)
+        case .postal:
+            return placeAddress(
+                streetAddress: "", postal: place.postal.isEmpty ? place.name : place.postal, city: place.city,
+                region: place.region, country: place.country)
+        case .locality:
+            return String(
+                joiningNonEmpty: place.name, place.city == place.name ? "" : place.city, place.region, separator: ", ")
+        }
+    }
+
+    /// The street a POI without an address of its own was given from the nearest street, read
+    /// back from its `Place_addr` ("Kaivokatu" of "Kaivokatu, 00100 Helsinki"); "" for none.
+    static func nearestStreet(in place: PlaceRecord) -> String {
+        guard place.street.isEmpty, place.addressType == .poi else { return "" }
+        let rest = placeAddress(of: place)
+        if rest.isEmpty { return place.placeAddress }
+        guard place.placeAddress.hasSuffix(", " + rest) else { return "" }
+        return String(place.placeAddress.dropLast(rest.count + 2))
+    }
+
     /// Whether the country (ISO3) writes the house number first. (No set lookup for the codes
     /// that cannot be one, an unknown country's "" above all.)
     private static func writesNumberFirst(_ country: String) -> Bool {

@@ -109,10 +109,7 @@ extension GazetteerBackend {
         place.houseNumber = number.description
         place.importance = 0
         place.source = "interpolated"
-        place.placeAddress = AddressFormat.placeAddress(
-            streetAddress: AddressFormat.streetAddress(
-                number: place.houseNumber, street: place.street, country: place.country),
-            postal: place.postal, city: place.city, region: place.region, country: place.country)
+        place.placeAddress = AddressFormat.placeAddress(of: place)
         return place
     }
 }

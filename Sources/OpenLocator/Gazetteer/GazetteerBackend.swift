@@ -193,7 +193,7 @@ extension PlaceRecord {
     /// The `places` columns ``init(row:)`` reads, in order.
     static let columns = """
         id, name, addr_type, category, house_number, street, neighborhood, city, subregion, region, postal,
-        country, place_addr, phone, url, lon, lat, importance, population, source
+        country, place_addr, phone, url, lon, lat, importance, population, source, names
         """
 
     init(row: SQLiteStatement) {
@@ -203,6 +203,6 @@ extension PlaceRecord {
             city: row.text(7), subregion: row.text(8), region: row.text(9), postal: row.text(10),
             country: row.text(11), placeAddress: row.text(12), phone: row.text(13), url: row.text(14),
             longitude: row.longitude(15), latitude: row.latitude(16), importance: row.fraction(17),
-            population: row.count(18), source: row.text(19))
+            population: row.count(18), source: row.text(19), localizedNames: row.text(20))
     }
 }

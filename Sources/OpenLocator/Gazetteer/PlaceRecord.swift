@@ -49,6 +49,9 @@ struct PlaceRecord: Sendable {
     /// Other names of its locality that find it ("Helsinki" for an address whose OSM city is
     /// "Helsingin kaupunki"); indexed, never displayed.
     var localityAliases: [String] = []
+    /// Its names in other languages (``LocalizedNames``: "sv:Helsingfors"), shown when a
+    /// result is asked for in one of them.
+    var localizedNames = ""
 
     var location: Point { Point(latitude: latitude, longitude: longitude) }
 }

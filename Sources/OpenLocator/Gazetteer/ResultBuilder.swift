@@ -69,10 +69,13 @@ struct ResultBuilder {
     /// - Parameters:
     ///   - location: where the result is (the place, or the nearest point on a street).
     ///   - input: the search or reverse-geocode location, echoed as `inputLocation`.
+    ///   - localizer: the language to write it in, if one was asked for.
     func result(
         _ place: PlaceRecord, score: Double, distance: Double, location: Point? = nil, input: Point?,
-        outputSpatialReference: SpatialReference, requested: [String], all: [String], defaults: [String]
+        outputSpatialReference: SpatialReference, requested: [String], all: [String], defaults: [String],
+        localizer: PlaceLocalizer?
     ) throws -> GeocodeResult {
+        let place = try localizer?.localized(place) ?? place
         let here = (location ?? place.location).projected(to: outputSpatialReference)
         let extent = Envelope.around(location ?? place.location, metres: Self.extentRadius(place))
             .projected(to: outputSpatialReference)

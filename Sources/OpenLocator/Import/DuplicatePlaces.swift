@@ -31,17 +31,23 @@ enum DuplicatePlaces {
 
     /// Removes the places that are also one of `localities`: a `place=city` node named like
     /// a GeoNames city within 10 km is the same city, and GeoNames has its population and names.
-    static func removeLocalities(alsoIn localities: LocalityIndex, from places: inout [PlaceRecord]) {
+    /// Returns the places removed (their names in other languages still translate the city's).
+    @discardableResult
+    static func removeLocalities(alsoIn localities: LocalityIndex, from places: inout [PlaceRecord]) -> [PlaceRecord] {
         let byName = localities.indexes(
             named: Set(places.lazy.filter { $0.addressType == .locality }.map { $0.name.lowercased() }))
-        guard !byName.isEmpty else { return }
+        guard !byName.isEmpty else { return [] }
+        var removed: [PlaceRecord] = []
         places.removeAll { place in
             guard place.addressType == .locality else { return false }
-            return (byName[place.name.lowercased()] ?? []).contains {
+            let isDuplicate = (byName[place.name.lowercased()] ?? []).contains {
                 let locality = localities.coordinate($0)
                 return Point(latitude: locality.lat, longitude: locality.lon).distance(to: place.location) < 10_000
             }
+            if isDuplicate { removed.append(place) }
+            return isDuplicate
         }
+        return removed
     }
 }
 
@@ -58,5 +64,9 @@ extension PlaceRecord {
         if url.isEmpty { url = other.url }
         importance = max(importance, other.importance)
         alternateNames += other.alternateNames.filter { !alternateNames.contains($0) }
+        if !other.localizedNames.isEmpty {
+            localizedNames = LocalizedNames.encode(
+                LocalizedNames.decode(localizedNames) + LocalizedNames.decode(other.localizedNames))
+        }
     }
 }

@@ -138,6 +138,7 @@ public struct GazetteerBuilder: Sendable {
                 // GeoNames first, streamed: only a compact index of the localities stays, to
                 // place the other sources in.
                 nonisolated(unsafe) var localities = LocalityIndex()
+                nonisolated(unsafe) var translations = NameTranslations()
                 for reader in geoNamesReaders {
                     progress("reading and writing GeoNames \(reader.summary.name)")
                     writer.beginSource(reader.summary.name)
@@ -147,6 +148,7 @@ public struct GazetteerBuilder: Sendable {
                             written: { ongoing("\(reader.summary.name): \($0) places written") }
                         ) { place in
                             localities.add(place)
+                            translations.add(place)
                             return true
                         })
                 }
@@ -170,7 +172,10 @@ public struct GazetteerBuilder: Sendable {
                 let anyInMemory = !osmPlaces.isEmpty || !given.isEmpty || !streets.isEmpty
                 if anyInMemory { progress("addressing \(osmPlaces.count + given.count) places") }
                 let enricher = try PlaceEnricher(localities: localities, streets: streets, segments: streetSegments)
-                DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces)
+                for var duplicate in DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces) {
+                    try enricher.enrich(&duplicate)
+                    translations.add(duplicate)
+                }
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
                 // Postcodes of what is written make the postal areas, written last.
@@ -178,8 +183,12 @@ public struct GazetteerBuilder: Sendable {
                 for index in osmPlaces.indices {
                     try enricher.enrich(&osmPlaces[index])
                     postalAreas.add(osmPlaces[index])
+                    translations.add(osmPlaces[index])
                 }
-                for index in streets.indices { try enricher.enrich(&streets[index]) }
+                for index in streets.indices {
+                    try enricher.enrich(&streets[index])
+                    translations.add(streets[index])
+                }
                 osmPlaces += streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 writer.beginSource(
@@ -259,6 +268,7 @@ public struct GazetteerBuilder: Sendable {
                 guard counts.values.contains(where: { $0 > 0 }) else {
                     throw LocatorError(.invalidInput, Self.nothingToWrite(summaries))
                 }
+                try translations.write(to: writer.connection)
                 for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
                     try writer.insertCountry(
                         iso2: iso2, iso3: country.iso3, name: country.name,

@@ -18,6 +18,12 @@ struct PlaceEnricher {
     private static let floatSlack = 5.0
     private let segments: StreetSegmentFile?
     private let streetNames: [String]
+    /// The other names of streets that have them (`name:sv`, `old_name`…), by the street's
+    /// name, with where each street lies: an address on one is found by them too.
+    private let otherStreetNames: [String: [(at: Coordinate, names: [String])]]
+    /// How far an address may be from the middle of the street it names for the street's
+    /// other names to be its (a street of that name in another town has its own).
+    static let otherNamesRadius = 5_000.0
     private let city = CategoryTree.world["City"]!.code
 
     /// - Parameter streets: the streets `segments` number theirs by.
@@ -25,6 +31,9 @@ struct PlaceEnricher {
         self.localities = localities
         self.segments = segments
         streetNames = streets.map(\.name)
+        otherStreetNames = Dictionary(
+            grouping: streets.filter { !$0.alternateNames.isEmpty }, by: \.name
+        ).mapValues { $0.map { (Coordinate(lon: $0.longitude, lat: $0.latitude), $0.alternateNames) } }
         var index: UInt32 = 0
         try segments?.forEach { segment in
             segmentGrid.insert(
@@ -48,30 +57,26 @@ struct PlaceEnricher {
             if place.region.isEmpty { place.region = localities.region(nearest) }
             if place.country.isEmpty { place.country = localities.country(nearest) }
         }
-        switch place.addressType {
-        case .poi, .pointAddress, .streetAddress, .streetAddressExt:
-            if !place.street.isEmpty {
-                place.placeAddress = AddressFormat.placeAddress(
-                    number: place.houseNumber, street: place.street, postal: place.postal, city: place.city,
-                    region: place.region, country: place.country)
-            } else {
-                let street = try nearestStreet(to: here) ?? ""
-                place.placeAddress = AddressFormat.placeAddress(
-                    streetAddress: street, postal: place.postal, city: place.city, region: place.region,
-                    country: place.country)
+        if place.addressType == .pointAddress, place.alternateNames.isEmpty,
+            let names = otherNames(ofStreet: place.street, near: place.location)
+        {
+            // "Georgsgatan 10" for Yrjönkatu 10.
+            place.alternateNames = names.map {
+                AddressFormat.streetAddress(number: place.houseNumber, street: $0, country: place.country)
             }
-        case .streetName:
-            place.placeAddress = AddressFormat.placeAddress(
-                streetAddress: place.street, postal: place.postal, city: place.city, region: place.region,
-                country: place.country)
-        case .postal:
-            place.placeAddress = AddressFormat.placeAddress(
-                streetAddress: "", postal: place.postal.isEmpty ? place.name : place.postal, city: place.city,
-                region: place.region, country: place.country)
-        case .locality:
-            place.placeAddress = String(
-                joiningNonEmpty: place.name, place.city == place.name ? "" : place.city, place.region, separator: ", ")
         }
+        let needsStreet =
+            place.street.isEmpty && [.poi, .pointAddress, .streetAddress, .streetAddressExt].contains(place.addressType)
+        place.placeAddress = AddressFormat.placeAddress(
+            of: place, nearestStreet: needsStreet ? try nearestStreet(to: here) ?? "" : "")
+    }
+
+    /// The other names of the street called `street` nearest `point`, within ``otherNamesRadius``.
+    private func otherNames(ofStreet street: String, near point: Point) -> [String]? {
+        guard !street.isEmpty, let streets = otherStreetNames[street] else { return nil }
+        let nearest = streets.map { (point.distance(to: Point(latitude: $0.at.lat, longitude: $0.at.lon)), $0.names) }
+            .min { $0.0 < $1.0 }
+        return nearest.flatMap { $0.0 <= Self.otherNamesRadius ? $0.1 : nil }
     }
 
     /// The name of the street nearest `here`, if one lies within ``streetSearchRadius``.

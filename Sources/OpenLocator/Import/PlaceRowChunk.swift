@@ -14,7 +14,7 @@ struct PlaceRowChunk: Sendable {
     /// The text columns of a row, in the order ``GazetteerWriter`` binds them.
     enum TextColumn: Int, CaseIterable {
         case name, addressType, houseNumber, street, neighborhood, city, subregion, region, postal, country
-        case placeAddress, phone, url, source, searchName, searchAlternateNames, searchLocality
+        case placeAddress, phone, url, source, localizedNames, searchName, searchAlternateNames, searchLocality
 
         /// The column's name in `places`.
         var sqlName: String {
@@ -33,6 +33,7 @@ struct PlaceRowChunk: Sendable {
             case .phone: "phone"
             case .url: "url"
             case .source: "source"
+            case .localizedNames: "names"
             case .searchName: "search_name"
             case .searchAlternateNames: "search_alt_names"
             case .searchLocality: "search_locality"
@@ -132,6 +133,7 @@ extension PlaceRecord {
         case .phone: read(phone)
         case .url: read(url)
         case .source: read(source)
+        case .localizedNames: read(localizedNames)
         case .searchName, .searchAlternateNames, .searchLocality: preconditionFailure("folded by SearchText")
         }
     }

@@ -48,6 +48,11 @@ public struct GeocodeParameters: Sendable, Hashable {
     public var outputSpatialReference: SpatialReference?
     /// An ISO 3166 country code (2 or 3 letters) or country name to restrict results to.
     public var countryCode: String?
+    /// The language to write results in (ArcGIS `langCode`): an ISO 639-1 code such as
+    /// `"sv"`, optionally with a region (`"sv-FI"`). `PlaceName`, `Match_addr`, the labels and
+    /// `Place_addr` use the names the data has in it, and the place's own name where it has
+    /// none; `nil` (the default) keeps every place's own name.
+    public var outputLanguageCode: String?
 
     /// Makes parameters with the defaults: 10 results, no location, no filters.
     public init() {}
@@ -81,10 +86,23 @@ public struct GeocodeParameters: Sendable, Hashable {
         if let point = preferredSearchLocation, !point.isValid {
             throw LocatorError.invalidParameter("preferredSearchLocation is not a valid location: \(point)")
         }
+        try Self.checkLanguage(outputLanguageCode)
         if let area = searchArea, !area.isValid {
             throw LocatorError.invalidParameter(
                 "searchArea must have finite edges with xmin <= xmax and ymin <= ymax (in degrees for WGS84)")
         }
         return self
+    }
+
+    /// Whether `code` reads as a language code for ``outputLanguageCode`` ("sv", "sv-FI", "zh_Hant").
+    public static func isLanguageCode(_ code: String) -> Bool { LanguageCode.lookupOrder(code) != nil }
+
+    /// Throws unless `code` is `nil` or reads as a language code.
+    static func checkLanguage(_ code: String?) throws {
+        if let code, LanguageCode.lookupOrder(code) == nil {
+            throw LocatorError.invalidParameter(
+                "outputLanguageCode (langCode) must be a language code such as 'sv' or 'en-GB': two or three letters, optionally a region"
+            )
+        }
     }
 }

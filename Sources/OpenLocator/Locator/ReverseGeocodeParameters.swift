@@ -43,6 +43,8 @@ public struct ReverseGeocodeParameters: Sendable, Hashable {
     public private(set) var resultAttributeNames: [String] = []
     /// The spatial reference of returned locations (WGS84 when `nil`).
     public var outputSpatialReference: SpatialReference?
+    /// The language to write results in, as ``GeocodeParameters/outputLanguageCode``.
+    public var outputLanguageCode: String?
 
     /// Makes parameters with the defaults: all feature types within 100 m, one result.
     public init() {}
@@ -58,6 +60,7 @@ public struct ReverseGeocodeParameters: Sendable, Hashable {
         guard maxDistance.isFinite, maxDistance >= 0, maxDistance <= 50_000 else {
             throw LocatorError.invalidParameter("maxDistance must be between 0 and 50000 metres, got \(maxDistance)")
         }
+        try GeocodeParameters.checkLanguage(outputLanguageCode)
         guard (1...GeocodeParameters.maxResultsLimit).contains(maxResults) else {
             throw LocatorError.invalidParameter(
                 "maxResults must be between 1 and \(GeocodeParameters.maxResultsLimit), got \(maxResults)")

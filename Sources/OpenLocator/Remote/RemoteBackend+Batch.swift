@@ -20,6 +20,7 @@ extension RemoteBackend {
             request.searchExtent = parameters.searchArea
             request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
             request.location = parameters.preferredSearchLocation
+            request.langCode = parameters.outputLanguageCode
             let response = try await client.send(
                 "geocodeAddresses", request.parameters, as: GeocodeAddressesResponse.self)
             for location in response.locations {

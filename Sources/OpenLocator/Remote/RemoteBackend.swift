@@ -40,6 +40,7 @@ final class RemoteBackend: LocatorBackend {
         request.location = parameters.preferredSearchLocation
         request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
         request.maxDistance = parameters.maxDistance
+        request.langCode = parameters.outputLanguageCode
         return request
     }
 
@@ -68,6 +69,7 @@ final class RemoteBackend: LocatorBackend {
         request.outFields = parameters.resultAttributeNames.isEmpty ? ["*"] : parameters.resultAttributeNames
         request.outSR = parameters.outputSpatialReference ?? .wgs84
         request.distance = parameters.maxDistance
+        request.langCode = parameters.outputLanguageCode
         let response: ReverseGeocodeResponse
         do {
             response = try await client.send("reverseGeocode", request.parameters, as: ReverseGeocodeResponse.self)

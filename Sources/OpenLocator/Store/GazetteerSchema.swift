@@ -18,6 +18,9 @@
 ///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
 ///   first letter ("Nelsinki", "elsinki") is found by a range scan too.
+/// - `name_translations`: the names of streets and localities in other languages, by country
+///   and name ("FIN", "sv", "Yrjönkatu" → "Georgsgatan"), for the address parts of answers in a
+///   language (``PlaceLocalizer``); a place's own names in other languages are in `places.names`.
 /// - `countries`, `regions`: each country's codes, name and languages, each GeoNames admin1
 ///   region's code and name, for qualifiers ("Rochester, MN", "Hamilton, New Zealand"; see
 ///   ``QualifierLexicon``).
@@ -28,13 +31,13 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 21
+    static let version = 22
 
-    /// The oldest gazetteers this version reads. Version 20 added the `regions` and `coverage`
-    /// tables and the countries' languages, which qualifiers and coverage answers read.
-    /// (Version 21 added postal areas, `addr_type` Postal: a version 20 file has none, and
-    /// reads as before.)
-    static let oldestReadableVersion = 20
+    /// The oldest gazetteers this version reads. Version 22 added the places' names in other
+    /// languages (`places.names`) and `name_translations`, which every row read and every
+    /// answer in a language need. (Version 21 added postal areas; 20 the `regions` and
+    /// `coverage` tables.)
+    static let oldestReadableVersion = 22
 
     /// The size of a coverage cell, in degrees of latitude and longitude.
     static let coverageCellDegrees = 0.25
@@ -71,6 +74,9 @@ enum GazetteerSchema {
             iso2 TEXT PRIMARY KEY, iso3 TEXT NOT NULL, name TEXT NOT NULL, languages TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE regions(
             country TEXT NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY(country, code)) WITHOUT ROWID;
+        CREATE TABLE name_translations(
+            country TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL, translated TEXT NOT NULL,
+            PRIMARY KEY(country, language, name)) WITHOUT ROWID;
         CREATE TABLE coverage(
             source TEXT NOT NULL, kind TEXT NOT NULL, cell INTEGER NOT NULL, places INTEGER NOT NULL,
             min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL, max_lat REAL NOT NULL,
@@ -96,6 +102,7 @@ enum GazetteerSchema {
             importance REAL NOT NULL,
             population INTEGER NOT NULL,
             source TEXT NOT NULL,
+            names TEXT NOT NULL,
             search_name TEXT NOT NULL,
             search_alt_names TEXT NOT NULL,
             search_locality TEXT NOT NULL);

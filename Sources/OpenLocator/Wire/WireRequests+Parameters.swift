@@ -12,6 +12,7 @@ extension FindAddressCandidatesRequest {
         parameters.preferredSearchLocation = location
         parameters.countryCode = sourceCountry
         parameters.maxDistance = maxDistance
+        parameters.outputLanguageCode = langCode
         return parameters
     }
 }
@@ -26,6 +27,7 @@ extension GeocodeAddressesRequest {
         parameters.searchArea = searchExtent
         parameters.countryCode = sourceCountry
         parameters.preferredSearchLocation = location
+        parameters.outputLanguageCode = langCode
         return parameters
     }
 }
@@ -44,6 +46,7 @@ extension ReverseGeocodeRequest {
         parameters.addResultAttributeNames(outFields)
         parameters.outputSpatialReference = outSR
         if let distance { parameters.maxDistance = distance }
+        parameters.outputLanguageCode = langCode
         return parameters
     }
 }

@@ -185,6 +185,8 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     /// How far from `location` a category search looks, in metres (OpenLocator's own; ArcGIS's
     /// `distance` only boosts candidates inside its radius and never filters).
     package var maxDistance: Double?
+    /// The language to write answers in ("sv", "en-GB").
+    package var langCode: String?
 
     package init() {}
 
@@ -205,6 +207,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         location = try parameters.point("location")
         sourceCountry = parameters.nonEmpty("sourceCountry") ?? parameters.nonEmpty("countryCode")
         maxDistance = try parameters.distance("maxDistance")
+        langCode = parameters.nonEmpty("langCode")
     }
 
     package var parameters: WireParameters {
@@ -218,6 +221,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
         if let maxDistance { pairs.append(("maxDistance", AttributeValue.double(maxDistance).description)) }
+        if let langCode { pairs.append(("langCode", langCode)) }
         return WireParameters(pairs)
     }
 }
@@ -230,6 +234,8 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
     package var outSR: SpatialReference?
     /// Metres (a legacy parameter ArcGIS World ignores; `locator serve` honours it).
     package var distance: Double?
+    /// The language to write the answer in.
+    package var langCode: String?
 
     package init(location: Point) { self.location = location }
 
@@ -242,6 +248,7 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         outFields = parameters.list("outFields")
         outSR = try parameters.spatialReference("outSR")
         distance = parameters.nonEmpty("distance").flatMap(Double.init)
+        langCode = parameters.nonEmpty("langCode")
     }
 
     package var parameters: WireParameters {
@@ -250,6 +257,7 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         if !outFields.isEmpty { pairs.append(("outFields", outFields.joined(separator: ","))) }
         if let outSR { pairs.append(("outSR", String(outSR.esriWKID))) }
         if let distance { pairs.append(("distance", AttributeValue.double(distance).description)) }
+        if let langCode { pairs.append(("langCode", langCode)) }
         return WireParameters(pairs)
     }
 }
@@ -311,6 +319,8 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
     package var sourceCountry: String?
     /// Where to prefer matches near: an OpenLocator extension (ArcGIS ignores it).
     package var location: Point?
+    /// The language to write answers in.
+    package var langCode: String?
 
     package init(records: [Record]) { self.records = records }
 
@@ -345,6 +355,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         searchExtent = try parameters.envelope("searchExtent")
         sourceCountry = parameters.nonEmpty("sourceCountry")
         location = try parameters.point("location")
+        langCode = parameters.nonEmpty("langCode")
     }
 
     package var parameters: WireParameters {
@@ -371,6 +382,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
+        if let langCode { pairs.append(("langCode", langCode)) }
         return WireParameters(pairs)
     }
 }

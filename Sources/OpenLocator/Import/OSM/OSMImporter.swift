@@ -26,8 +26,14 @@ struct OSMImporter {
     /// The index of the file being read, among those read so far.
     private var file = -1
     /// Named highway ways by name, with the first and last of their nodes present in the file
-    /// (their geometry stays in the ``OSMGeometryStore`` until the file is read).
-    private var streetWays: [String: [(id: Int64, ends: (Int64, Int64))]] = [:]
+    /// (their geometry stays in the ``OSMGeometryStore`` until the file is read) and their
+    /// other names.
+    private var streetWays: [String: [StreetWay]] = [:]
+    private struct StreetWay {
+        var id: Int64
+        var ends: (Int64, Int64)
+        var names: OtherNames
+    }
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
 
@@ -100,7 +106,8 @@ struct OSMImporter {
             !Self.nonStreetHighways.contains(highway)
         {
             // Only the ends join ways into streets.
-            streetWays[name, default: []].append((way.id, (present.first!, present.last!)))
+            streetWays[name, default: []].append(
+                StreetWay(id: way.id, ends: (present.first!, present.last!), names: OtherNames(way.tags)))
         }
         guard let location = OSMGeometry.representativePoint(points) else { return }
         try addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
@@ -150,7 +157,9 @@ struct OSMImporter {
             place.city = address.city
             place.phone = tags["phone"] ?? tags["contact:phone"] ?? ""
             place.url = tags["website"] ?? tags["contact:website"] ?? ""
-            place.alternateNames = Self.alternateNames(tags)
+            let names = OtherNames(tags)
+            place.alternateNames = names.searchable
+            place.localizedNames = LocalizedNames.encode(names.localized)
             places.append(place)
         }
         if !address.houseNumber.isEmpty, !address.street.isEmpty {
@@ -203,6 +212,10 @@ struct OSMImporter {
                     name: name, addressType: .streetName, category: streetName, longitude: best.0.lon,
                     latitude: best.0.lat, importance: 0.05, source: "osm:way/\(ways[members.min()!].id)")
                 place.street = name
+                // Every name any of its ways has: "Georgsgatan" finds Yrjönkatu and its addresses.
+                let names = OtherNames(merging: members.map { ways[$0].names })
+                place.alternateNames = names.searchable
+                place.localizedNames = LocalizedNames.encode(names.localized)
                 for (a, b) in segments { try streetSegments.append(street: streets.count, a, b) }
                 streets.append(place)
             }
@@ -226,11 +239,42 @@ struct OSMImporter {
         )
     }
 
-    /// Names in other languages and old or official names that should also find the place.
-    private static func alternateNames(_ tags: [String: String]) -> [String] {
-        tags.filter { key, _ in
-            key.hasPrefix("name:") || ["alt_name", "old_name", "official_name", "short_name", "brand"].contains(key)
-        }.sorted { $0.key < $1.key }.flatMap { $0.value.split(separator: ";").map(String.init) }
+    /// A feature's names besides `name`: those that find it (``searchable``) and those in a
+    /// language (``localized``), which answers in that language show.
+    struct OtherNames {
+        /// The keys of names that find a place too, each also with a language (`alt_name:sv`).
+        static let searchableKeys: Set<String> = [
+            "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "nat_name", "reg_name",
+            "brand",
+        ]
+
+        private(set) var searchable: [String] = []
+        private(set) var localized: [(language: String, name: String)] = []
+
+        init(_ tags: [String: String]) {
+            for (key, value) in tags.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
+                if let language = LocalizedNames.language(ofNameKey: key) {
+                    localized.append((language, value))
+                } else {
+                    let base = key.prefix { $0 != ":" }
+                    guard Self.searchableKeys.contains(String(base)),
+                        base.count == key.count || LanguageCode.isWellFormed(key.dropFirst(base.count + 1))
+                    else { continue }
+                }
+                // ("Kamppi;Kampen": each name on its own)
+                searchable += value.split(separator: ";").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
+            }
+        }
+
+        /// The names of several ways of one street: each once, the first way's name in a
+        /// language winning.
+        init(merging all: [OtherNames]) {
+            var seen: Set<String> = []
+            for names in all {
+                searchable += names.searchable.filter { seen.insert($0).inserted }
+                localized += names.localized.filter { entry in !localized.contains { $0.language == entry.language } }
+            }
+        }
     }
 
     /// POIs with a Wikipedia/Wikidata entry or a brand are more prominent; localities by rank.

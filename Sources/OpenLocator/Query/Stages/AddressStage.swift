@@ -46,8 +46,11 @@ enum AddressStage {
                 row.postal, row.city, row.neighborhood, row.region, row.country,
                 context.state.results.countryNames[row.country] ?? "",
             ]
+            // (Matched by another of its names, "Georgsgatan" for Yrjönkatu: that match's score.)
             let streetScore =
-                TextMatch.score(
+                match.viaAlternateName
+                ? match.score
+                : TextMatch.score(
                     streetQuery, name: TextFolding.fold(street), alternateNames: "",
                     locality: TextFolding.fold(locality.joined(separator: " ")))?.score ?? match.score
             // The number is one more word of the query, matched exactly: a typo in a one-word
