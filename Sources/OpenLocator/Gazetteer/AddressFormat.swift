@@ -76,7 +76,7 @@ enum AddressFormat {
             return placeAddress(
                 streetAddress: nearestStreet, postal: place.postal, city: place.city, region: place.region,
                 country: place.country)
-        case .streetName:
+        case .streetName, .streetIntersection:
             return placeAddress(
                 streetAddress: place.street, postal: place.postal, city: place.city, region: place.region,
                 country: place.country)

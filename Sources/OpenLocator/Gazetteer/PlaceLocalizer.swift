@@ -25,9 +25,14 @@ struct PlaceLocalizer {
         switch place.addressType {
         case .poi: local.name = own ?? place.name
         case .locality, .streetName: local.name = try own ?? translated(place.name, in: place.country)
+        case .streetIntersection:
+            local.name = try place.name.components(separatedBy: IntersectionStage.joiner)
+                .map { try translated($0, in: place.country) }.joined(separator: IntersectionStage.joiner)
         case .pointAddress, .streetAddress, .streetAddressExt, .postal: break
         }
-        local.street = place.addressType == .streetName ? local.name : try translated(place.street, in: place.country)
+        local.street =
+            place.addressType == .streetName || place.addressType == .streetIntersection
+            ? local.name : try translated(place.street, in: place.country)
         local.neighborhood = try translated(place.neighborhood, in: place.country)
         local.city = try translated(place.city, in: place.country)
         local.subregion = try translated(place.subregion, in: place.country)

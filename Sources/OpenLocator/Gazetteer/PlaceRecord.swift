@@ -10,6 +10,8 @@ enum AddressType: String, Sendable, CaseIterable {
     case locality = "Locality"
     /// A postal area: a postcode in one city, made from the postcodes of its addresses.
     case postal = "Postal"
+    /// Where two streets meet ("Mannerheimintie & Kaivokatu"), found from their geometry.
+    case streetIntersection = "StreetInt"
 }
 
 /// One row of the gazetteer: a POI, an address point, a street or a locality.

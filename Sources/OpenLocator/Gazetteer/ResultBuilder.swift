@@ -56,7 +56,8 @@ struct ResultBuilder {
     private func matchAddress(_ place: PlaceRecord) -> String {
         switch place.addressType {
         case .poi: return place.name
-        case .pointAddress, .streetAddress, .streetAddressExt, .streetName: return place.placeAddress
+        case .pointAddress, .streetAddress, .streetAddressExt, .streetName, .streetIntersection:
+            return place.placeAddress
         case .locality, .postal: return place.placeAddress.isEmpty ? place.name : place.placeAddress
         }
     }
@@ -91,7 +92,7 @@ struct ResultBuilder {
     /// Half the width of the extent a map zooms to: a building for POIs, a town for cities.
     static func extentRadius(_ place: PlaceRecord) -> Double {
         switch place.addressType {
-        case .poi, .pointAddress, .streetAddress, .streetAddressExt: return 100
+        case .poi, .pointAddress, .streetAddress, .streetAddressExt, .streetIntersection: return 100
         case .streetName: return 500
         case .postal: return 1_500
         case .locality: return place.population > 1_000_000 ? 20_000 : place.population > 50_000 ? 8_000 : 2_500

@@ -200,9 +200,14 @@ public struct GazetteerBuilder: Sendable {
                 // The streets were written last, with consecutive ids (the places table is only
                 // ever appended to).
                 let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
+                var extents = [Envelope?](repeating: nil, count: streets.count)
                 try streetSegments?.forEach { segment in
                     try writer.insertStreetSegment(
                         placeID: firstStreetID + Int64(segment.street), from: segment.a, to: segment.b)
+                    extents[segment.street] = Self.enclosing(segment.a, segment.b, and: extents[segment.street])
+                }
+                for (street, extent) in extents.enumerated() {
+                    if let extent { try writer.insertStreetExtent(placeID: firstStreetID + Int64(street), extent) }
                 }
                 streets = []
 
@@ -351,6 +356,13 @@ public struct GazetteerBuilder: Sendable {
                 total += chunk.count
                 written(total)
             })
+    }
+
+    /// The box around a segment and `box`.
+    private static func enclosing(_ a: Coordinate, _ b: Coordinate, and box: Envelope?) -> Envelope {
+        let segment = Envelope(
+            xmin: min(a.lon, b.lon), ymin: min(a.lat, b.lat), xmax: max(a.lon, b.lon), ymax: max(a.lat, b.lat))
+        return box.map { $0.union(segment) } ?? segment
     }
 
     /// Why a build found no place to write, source by source: "no places to write: bad.csv: 3

@@ -117,6 +117,13 @@ final class GazetteerWriter {
         nextSegmentID += 1
     }
 
+    /// Records the bounding box of a street's segments.
+    func insertStreetExtent(placeID: Int64, _ box: Envelope) throws {
+        try connection.statement(
+            "INSERT INTO street_extents(place_id, min_lon, min_lat, max_lon, max_lat) VALUES (?, ?, ?, ?, ?)"
+        ).run([.integer(placeID), .double(box.xmin), .double(box.ymin), .double(box.xmax), .double(box.ymax)])
+    }
+
     /// Records a country's codes, name and languages, so `countryCode` filters accept "FI",
     /// "FIN" or "Finland" and qualifiers "Suomi" too.
     func insertCountry(iso2: String, iso3: String, name: String, languages: String) throws {

@@ -132,6 +132,7 @@ struct ForwardGeocoder {
     {
         switch reading.kind {
         case .address(let address): return try AddressStage.candidates(address, in: &context)
+        case .intersection(let intersection): return try IntersectionStage.candidates(intersection, in: &context)
         case .qualified(let qualified): return try QualifiedPlaceStage.candidates(qualified, in: &context)
         case .category(let category): return try CategoryStage.candidates(category, in: &context)
         case .name: return try NameStage.candidates(qualifier: qualifier, in: &context)

@@ -22,6 +22,9 @@ struct QueryAnalysis: Sendable {
     /// rather than "cafes in Kallio").
     static let categoryWithoutConnectorPenalty = 1.0
 
+    /// Points off an intersection joined by a word ("A and B") rather than a sign ("A & B").
+    static let intersectionByWordPenalty = 1.0
+
     /// Words that join a category to a place, in English, Finnish and Swedish.
     static let connectors: Set<String> = [
         "in", "near", "at", "around", "by", "close", "to", "nearby", "next", "of", "the", "lahella", "vid", "i", "nara",
@@ -48,6 +51,10 @@ struct QueryAnalysis: Sendable {
                 address.locality = rest
             }
             readings.append(Reading(kind: .address(address), penalty: 0))
+        }
+        if let intersection = IntersectionReading(text) {
+            readings.append(
+                Reading(kind: .intersection(intersection), penalty: intersection.joinedByWord ? Self.intersectionByWordPenalty : 0))
         }
         let trailing = Self.trailingQualifier(all, in: text, lexicon: lexicon)
         if let (qualifier, rest) = trailing {

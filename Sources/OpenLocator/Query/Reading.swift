@@ -5,6 +5,8 @@ struct Reading: Sendable {
     enum Kind: Sendable {
         /// A street address: "Mannerheimintie 10 A, 00100 Helsinki", "12 Main St, Springfield, IL".
         case address(AddressReading)
+        /// Two streets that meet: "Mannerheimintie & Kaivokatu", "corner of Main St and Elm St".
+        case intersection(IntersectionReading)
         /// A place qualified by its region or country: "Rochester, MN", "Hamilton, New Zealand".
         case qualified(QualifiedReading)
         /// A category alone ("coffee shop"), or near or in a place ("cafes in Kamppi").
@@ -23,6 +25,7 @@ struct Reading: Sendable {
     var stage: String {
         switch kind {
         case .address: return "address"
+        case .intersection: return "intersection"
         case .qualified: return "qualified place"
         case .category(let reading): return reading.place.isEmpty ? "category" : "category + place"
         case .name: return "name"
@@ -45,6 +48,9 @@ struct Reading: Sendable {
             if let postcode = address.postcode { parts.append("postcode \(postcode)") }
             if !address.locality.isEmpty { parts.append("locality \(words(address.locality))") }
             return parts.joined(separator: ", ") + qualifier(address.qualifier)
+        case .intersection(let reading):
+            let locality = reading.locality.isEmpty ? "" : ", locality \(words(reading.locality))"
+            return "street \(words(reading.first)) meets street \(words(reading.second))" + locality
         case .qualified(let reading):
             return "place \(words(reading.name))" + qualifier(reading.qualifier)
         case .category(let reading):

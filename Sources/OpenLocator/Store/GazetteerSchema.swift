@@ -14,6 +14,8 @@
 ///   numbering of the category tree, so "Food or any descendant" is one code range and the
 ///   R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
+/// - `street_extents`: each street's bounding box, where its segments are, so the crossings of
+///   two streets are found from the segments where both boxes meet (``GazetteerBackend/crossings(of:and:db:)``).
 /// - `suggest_prefixes`, `chains`: the most important places per 2–3 letter prefix, and names
 ///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
@@ -34,8 +36,8 @@ enum GazetteerSchema {
     static let version = 22
 
     /// The oldest gazetteers this version reads. Version 22 added the places' names in other
-    /// languages (`places.names`) and `name_translations`, which every row read and every
-    /// answer in a language need. (Version 21 added postal areas; 20 the `regions` and
+    /// languages (`places.names`), `name_translations` and `street_extents`, which every row
+    /// read, every answer in a language and every intersection need. (Version 21 added postal areas; 20 the `regions` and
     /// `coverage` tables.)
     static let oldestReadableVersion = 22
 
@@ -117,6 +119,9 @@ enum GazetteerSchema {
         CREATE TABLE chains(name_key TEXT PRIMARY KEY, name TEXT NOT NULL, places INTEGER NOT NULL) WITHOUT ROWID;
         CREATE VIRTUAL TABLE street_segments USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
+        CREATE TABLE street_extents(
+            place_id INTEGER PRIMARY KEY, min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL,
+            max_lat REAL NOT NULL);
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
         """
