@@ -33,13 +33,13 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 22
+    static let version = 23
 
-    /// The oldest gazetteers this version reads. Version 22 added the places' names in other
-    /// languages (`places.names`), `name_translations` and `street_extents`, which every row
-    /// read, every answer in a language and every intersection need. (Version 21 added postal areas; 20 the `regions` and
-    /// `coverage` tables.)
-    static let oldestReadableVersion = 22
+    /// The oldest gazetteers this version reads. Version 23 added `street_extents`, which
+    /// every intersection needs; 22 the places' names in other languages (`places.names`) and
+    /// `name_translations`, which every row read and every answer in a language need.
+    /// (Version 21 added postal areas; 20 the `regions` and `coverage` tables.)
+    static let oldestReadableVersion = 23
 
     /// The size of a coverage cell, in degrees of latitude and longitude.
     static let coverageCellDegrees = 0.25
