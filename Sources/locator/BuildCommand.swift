@@ -6,12 +6,13 @@ enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a gazetteer from OpenStreetMap, GeoNames, OpenAddresses and your own places."
     static let spec = CommandLineArguments.Spec(
-        options: ["out", "mapping"], repeatable: ["osm", "geonames", "openaddresses", "places"], maxPositionals: 256)
+        options: ["out", "mapping"], repeatable: ["osm", "geonames", "geonames-postal", "openaddresses", "places"],
+        maxPositionals: 256)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator build [--osm FILE...] [--geonames FILE...] [--openaddresses FILE...]
-                             [--places FILE...] --out FILE [--mapping FILE]
+        USAGE: locator build [--osm FILE...] [--geonames FILE...] [--geonames-postal FILE...]
+                             [--openaddresses FILE...] [--places FILE...] --out FILE [--mapping FILE]
 
         OPTIONS:
           --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf). Node locations, way node
@@ -20,6 +21,10 @@ enum BuildCommand: Command {
           --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, or the .zip as
                                   downloaded; admin1CodesASCII.txt and countryInfo.txt beside them
                                   are read too), or the lat,lon,name,admin1,admin2,cc CSV.
+          --geonames-postal FILE...
+                                  GeoNames postal-code dumps (allCountries.txt of the zip export, or a
+                                  country's FI.txt; plain, .gz or .zip): each row a postal area, in
+                                  place of the one the addresses' postcodes would make.
           --openaddresses FILE... OpenAddresses CSVs (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,
                                   REGION,POSTCODE,ID,HASH) or GeoJSON (.geojson.gz, a Feature per
                                   line), streamed: any size fits in memory.
@@ -55,7 +60,7 @@ enum BuildCommand: Command {
         let inputs = try inputFiles(arguments)
         guard let out = arguments.value("out") else { throw UsageError("give the gazetteer to write with --out FILE") }
         guard !inputs.allSatisfy(\.value.isEmpty) else {
-            throw UsageError("give at least one --osm, --geonames, --openaddresses or --places file")
+            throw UsageError("give at least one --osm, --geonames, --geonames-postal, --openaddresses or --places file")
         }
         for file in inputs.values.joined() {
             var isFolder: ObjCBool = false
@@ -76,6 +81,7 @@ enum BuildCommand: Command {
         var builder = GazetteerBuilder(
             osm: inputs["osm"] ?? [], geoNames: inputs["geonames"] ?? [], categoryMapping: mapping)
         builder.openAddressesFiles = inputs["openaddresses"] ?? []
+        builder.geoNamesPostalFiles = inputs["geonames-postal"] ?? []
         builder.placeFiles = inputs["places"] ?? []
         let report = try builder.build(to: URL(fileURLWithPath: out)) { Output.diagnostic($0) }
         for source in report.sources {
@@ -100,12 +106,12 @@ enum BuildCommand: Command {
 
     /// `--osm a.pbf b.pbf --geonames c.txt`: repeated flags, or several files after one flag.
     private static func inputFiles(_ arguments: CommandLineArguments) throws -> [String: [URL]] {
-        let kinds = ["osm", "geonames", "openaddresses", "places"]
+        let kinds = ["osm", "geonames", "geonames-postal", "openaddresses", "places"]
         var files = Dictionary(uniqueKeysWithValues: kinds.map { ($0, arguments.all($0)) })
         for (file, option) in zip(arguments.positionals, arguments.positionalOptions) {
             guard let option, kinds.contains(option) else {
                 throw UsageError(
-                    "unexpected argument '\(file.prefix(60))'; put it after --osm, --geonames, --openaddresses or --places"
+                    "unexpected argument '\(file.prefix(60))'; put it after --osm, --geonames, --geonames-postal, --openaddresses or --places"
                 )
             }
             files[option]!.append(file)

@@ -28,6 +28,10 @@ public struct GazetteerBuilder: Sendable {
     public var categoryMapping: URL
     /// OpenAddresses CSVs (`LON,LAT,NUMBER,STREET,…`).
     public var openAddressesFiles: [URL] = []
+    /// GeoNames postal-code dumps (`allCountries.txt` of the `zip` export, or a country's file):
+    /// each row a postal area. Where they give a code, the areas a build makes from its
+    /// addresses' postcodes are left out.
+    public var geoNamesPostalFiles: [URL] = []
     /// Your own places: CSV (`name,category,lat,lon,…`) or GeoJSON (by the `.geojson`/`.json` name).
     public var placeFiles: [URL] = []
     /// Places given directly, added after the files' places.
@@ -72,14 +76,15 @@ public struct GazetteerBuilder: Sendable {
         }
         guard
             !osmFiles.isEmpty || !geoNamesFiles.isEmpty || !openAddressesFiles.isEmpty || !placeFiles.isEmpty
-                || !places.isEmpty
+                || !places.isEmpty || !geoNamesPostalFiles.isEmpty
         else {
             throw LocatorError(
                 .invalidInput,
-                "nothing to build from: give at least one --osm, --geonames, --openaddresses or --places file")
+                "nothing to build from: give at least one --osm, --geonames, --geonames-postal, --openaddresses or --places file"
+            )
         }
         // Never replace a source, or a file that is not a gazetteer, with the new gazetteer.
-        for input in osmFiles + geoNamesFiles + openAddressesFiles + placeFiles + [categoryMapping]
+        for input in osmFiles + geoNamesFiles + geoNamesPostalFiles + openAddressesFiles + placeFiles + [categoryMapping]
         where isSameFile(input.path, output.path) {
             throw LocatorError(
                 .invalidParameter,
@@ -97,9 +102,10 @@ public struct GazetteerBuilder: Sendable {
             throw LocatorError(.invalidInput, "cannot read OSM file '\(url.lastPathComponent)': no such readable file")
         }
         var geoNames = GeoNamesImporter()
-        try geoNames.readCompanions(among: geoNamesFiles)
+        try geoNames.readCompanions(among: geoNamesFiles + geoNamesPostalFiles)
         let geoNamesReaders: [any PlaceFileReader] = try geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
             .map { try geoNames.placeReader(for: $0) }
+        let postalReaders = try geoNamesPostalFiles.map { try GeoNamesPostalReader($0, countries: geoNames.countries) }
         var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
         streamed += try placeFiles.map { url -> any PlaceFileReader in
             // (by the name without a compression suffix: "depots.geojson.gz" is GeoJSON)
@@ -261,10 +267,25 @@ public struct GazetteerBuilder: Sendable {
                     summary.duplicates = duplicates
                     summaries.append(summary)
                 }
-                if postalAreas.count > 0 {
-                    progress("writing \(postalAreas.count) postal areas")
+                // GeoNames' postal areas, then those of the addresses that GeoNames does not have.
+                nonisolated(unsafe) var givenPostcodes = GivenPostcodes()
+                for reader in postalReaders {
+                    progress("reading and writing GeoNames postal codes \(reader.summary.name)")
+                    writer.beginSource(reader.summary.name)
+                    summaries.append(
+                        try Self.stream(
+                            reader, into: writer, localityParts: localityParts, counts: &counts,
+                            written: { ongoing("\(reader.summary.name): \($0) postal areas written") }
+                        ) { place in
+                            givenPostcodes.add(place)
+                            return true
+                        })
+                }
+                let madeAreas = postalAreas.places().filter { !givenPostcodes.contains($0) }
+                if !madeAreas.isEmpty {
+                    progress("writing \(madeAreas.count) postal areas")
                     writer.beginSource("postal areas")
-                    nonisolated(unsafe) var areas = postalAreas.places().makeIterator()
+                    nonisolated(unsafe) var areas = madeAreas.makeIterator()
                     try Self.write(
                         { areas.next() }, into: writer, localityParts: localityParts, counts: &counts,
                         written: { ongoing("\($0) postal areas written") })
@@ -290,7 +311,7 @@ public struct GazetteerBuilder: Sendable {
                 try writer.setMeta(
                     "attribution",
                     Attribution.lines(
-                        osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty,
+                        osm: !osmFiles.isEmpty, geoNames: !geoNamesFiles.isEmpty || !geoNamesPostalFiles.isEmpty,
                         openAddresses: !openAddressesFiles.isEmpty
                     ).joined(separator: "\n"))
             }

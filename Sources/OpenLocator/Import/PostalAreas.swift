@@ -98,3 +98,25 @@ struct PostalAreas {
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
+
+/// The postal areas a source gives (GeoNames' postal dump), which stand for the areas a build
+/// would make of the same codes from its addresses.
+struct GivenPostcodes {
+    private var areas: [String: [(country: String, location: Point)]] = [:]
+    /// How near a given area must be to stand for a made one of the same code whose country is
+    /// unknown (a build without GeoNames' cities places no address in a country).
+    static let sameAreaRadius = 50_000.0
+
+    mutating func add(_ area: PlaceRecord) {
+        areas[PostalAreas.key(area.postal), default: []].append((area.country, area.location))
+    }
+
+    /// Whether a given area has this made area's code, in its country (or, with no country
+    /// known, within ``sameAreaRadius``).
+    func contains(_ made: PlaceRecord) -> Bool {
+        (areas[PostalAreas.key(made.postal)] ?? []).contains { given in
+            made.country.isEmpty
+                ? given.location.distance(to: made.location) <= Self.sameAreaRadius : given.country == made.country
+        }
+    }
+}
