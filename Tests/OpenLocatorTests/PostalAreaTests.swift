@@ -69,6 +69,47 @@ import Testing
         #expect(area.label.contains("SW1A 1AA") && area.label.contains("London"), "\(area.label)")
     }
 
+    /// The answer's extent holds every address of the area (and the map zooms to them).
+    @Test func theAreasExtentHoldsItsAddresses() async throws {
+        let area = try #require(try await Self.find("SW1A 1AA"))
+        let extent = try #require(area.extent)
+        for (lon, lat) in [(-0.1410, 51.5010), (-0.1420, 51.5014), (-0.1430, 51.5018), (-0.1440, 51.5022)] {
+            #expect(extent.contains(Point(latitude: lat, longitude: lon)), "\(lon),\(lat) outside \(extent)")
+        }
+        #expect(extent.xmax - extent.xmin < 0.01, "\(extent)")
+    }
+
+    /// An OSM `boundary=postal_code` area is the postal area of its code, at its middle with
+    /// its extent: the addresses with that code elsewhere do not make another.
+    @Test func anOSMPostalBoundaryIsTheArea() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let pbf = folder.appendingPathComponent("boundary.osm.pbf")
+        let address = { (number: String) in
+            ["addr:street": "Rajakatu", "addr:housenumber": number, "addr:postcode": "99990"]
+        }
+        try TinyPBF.osm(
+            nodes: [
+                (1, 66.00, 25.00, [:]), (2, 66.00, 25.10, [:]), (3, 66.05, 25.10, [:]), (4, 66.05, 25.00, [:]),
+                (5, 66.20, 25.50, address("1")), (6, 66.20, 25.51, address("2")),
+            ],
+            ways: [(10, [1, 2, 3, 4, 1], [:])],
+            relations: [(20, [(10, "outer")], ["type": "boundary", "boundary": "postal_code", "postal_code": "99990"])]
+        ).write(to: pbf)
+        let target = folder.appendingPathComponent("boundary.gazetteer")
+        try GazetteerBuilder(osm: [pbf], geoNames: [], categoryMapping: Fixtures.categoryMapping).build(to: target)
+        var parameters = GeocodeParameters()
+        parameters.addResultAttributeName("*")
+        let found = try await LocatorTask(gazetteer: target).geocode(forSearchText: "99990", using: parameters)
+        let areas = found.filter { text($0, "Addr_type") == "Postal" }
+        #expect(areas.count == 1, "\(found.map(\.label))")
+        let location = try #require(areas.first?.displayLocation)
+        #expect(abs(location.y - 66.025) < 1e-6 && abs(location.x - 25.05) < 1e-6, "\(location)")
+        let extent = try #require(areas.first?.extent)
+        #expect(extent.contains(Point(latitude: 66.0, longitude: 25.0)))
+        #expect(extent.contains(Point(latitude: 66.05, longitude: 25.1)))
+        #expect(!extent.contains(Point(latitude: 66.2, longitude: 25.5)))
+    }
+
     @Test func aListOfCodesMakesNoArea() async throws {
         let first = try await Self.find("00150")
         #expect(first.map { text($0, "Addr_type") } != "Postal")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where two streets meet, from the street geometry (`street_segments`, found through each
-/// street's extent in `street_extents`): the points where their pieces cross or share a node,
+/// street's extent in `place_extents`): the points where their pieces cross or share a node,
 /// or else where they pass within ``intersectionTolerance`` of each other.
 extension GazetteerBackend {
     /// How far apart two streets may pass and still be answered as meeting.
@@ -28,7 +28,7 @@ extension GazetteerBackend {
     /// one per crossing (see ``sameCrossingRadius``): an exact meeting point where there is
     /// one, else the nearest approach.
     func crossings(of first: [Int64], and second: [Int64], db: SQLiteConnection) throws -> [StreetCrossing] {
-        let extents = try streetExtents(Set(first + second), db: db)
+        let extents = try storedExtents(Set(first + second), db: db)
         let grow = Self.intersectionTolerance / 111_320.0
         var found: [StreetCrossing] = []
         for a in first {
@@ -81,19 +81,6 @@ extension GazetteerBackend {
             }
         }
         return found
-    }
-
-    /// The extents of street rows that have pieces.
-    private func streetExtents(_ ids: Set<Int64>, db: SQLiteConnection) throws -> [Int64: Envelope] {
-        var extents: [Int64: Envelope] = [:]
-        let statement = try db.statement(
-            "SELECT min_lon, min_lat, max_lon, max_lat FROM street_extents WHERE place_id = ?1")
-        for id in ids.sorted() {
-            try statement.forEachRow([.integer(id)]) { row in
-                extents[id] = Envelope(xmin: row.double(0), ymin: row.double(1), xmax: row.double(2), ymax: row.double(3))
-            }
-        }
-        return extents
     }
 
     private static func metres(_ a: Coordinate, _ b: Coordinate) -> Double {

@@ -137,7 +137,24 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 found[place.id] = place
             }
         }
+        // Streets and postal areas answer with where they lie.
+        let extended = missing.filter { [.streetName, .postal].contains(found[$0]?.addressType) }
+        for (id, extent) in try storedExtents(Set(extended), db: db) { found[id]?.extent = extent }
         return found
+    }
+
+    /// The extents the gazetteer keeps of these places (streets, postal areas), by id.
+    func storedExtents(_ ids: Set<Int64>, db: SQLiteConnection) throws -> [Int64: Envelope] {
+        var extents: [Int64: Envelope] = [:]
+        let statement = try db.statement(
+            "SELECT min_lon, min_lat, max_lon, max_lat FROM place_extents WHERE place_id = ?1")
+        for id in ids.sorted() {
+            try statement.forEachRow([.integer(id)]) { row in
+                extents[id] = Envelope(
+                    xmin: row.longitude(0), ymin: row.latitude(1), xmax: row.longitude(2), ymax: row.latitude(3))
+            }
+        }
+        return extents
     }
 
     func info() async throws -> LocatorInfo {

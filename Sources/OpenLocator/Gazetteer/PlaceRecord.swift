@@ -54,6 +54,9 @@ struct PlaceRecord: Sendable {
     /// Its names in other languages (``LocalizedNames``: "sv:Helsingfors"), shown when a
     /// result is asked for in one of them.
     var localizedNames = ""
+    /// Where its parts lie, when the data says (a postal area's members, a street's pieces):
+    /// the extent of its answers.
+    var extent: Envelope?
 
     var location: Point { Point(latitude: latitude, longitude: longitude) }
 }

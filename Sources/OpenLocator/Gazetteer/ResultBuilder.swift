@@ -78,7 +78,8 @@ struct ResultBuilder {
     ) throws -> GeocodeResult {
         let place = try localizer?.localized(place) ?? place
         let here = (location ?? place.location).projected(to: outputSpatialReference)
-        let extent = Envelope.around(location ?? place.location, metres: Self.extentRadius(place))
+        let extent = (place.extent.map { Self.grown($0, around: location ?? place.location) }
+            ?? Envelope.around(location ?? place.location, metres: Self.extentRadius(place)))
             .projected(to: outputSpatialReference)
         let attributes = try ResultAttributes.select(requested, all: all, defaults: defaults) { name in
             attribute(name, of: place, score: score, distance: distance, location: here, extent: extent)
@@ -89,7 +90,19 @@ struct ResultBuilder {
             attributes: attributes, extent: extent)
     }
 
-    /// Half the width of the extent a map zooms to: a building for POIs, a town for cities.
+    /// A stored extent with room around it (a tenth of its size, at least 100 m), holding the
+    /// answer's location.
+    static func grown(_ extent: Envelope, around location: Point) -> Envelope {
+        let margin = Envelope.around(location, metres: 100)
+        let dx = max((extent.xmax - extent.xmin) / 10, (margin.xmax - margin.xmin) / 2)
+        let dy = max((extent.ymax - extent.ymin) / 10, (margin.ymax - margin.ymin) / 2)
+        return Envelope(
+            xmin: min(extent.xmin, location.x) - dx, ymin: min(extent.ymin, location.y) - dy,
+            xmax: max(extent.xmax, location.x) + dx, ymax: max(extent.ymax, location.y) + dy)
+    }
+
+    /// Half the width of the extent a map zooms to when the data has none: a building for
+    /// POIs, a town for cities.
     static func extentRadius(_ place: PlaceRecord) -> Double {
         switch place.addressType {
         case .poi, .pointAddress, .streetAddress, .streetAddressExt, .streetIntersection: return 100

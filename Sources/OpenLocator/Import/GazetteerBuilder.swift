@@ -184,12 +184,15 @@ public struct GazetteerBuilder: Sendable {
                 }
                 DuplicatePlaces.mergePOIs(in: &osmPlaces)
                 osmPlaces += given
-                // Postcodes of what is written make the postal areas, written last.
+                // Postcodes of what is written make the postal areas, written last, except where
+                // an OSM boundary or GeoNames' postal dump gives the area.
                 nonisolated(unsafe) var postalAreas = PostalAreas()
+                nonisolated(unsafe) var givenPostcodes = GivenPostcodes()
                 for index in osmPlaces.indices {
                     try enricher.enrich(&osmPlaces[index])
                     postalAreas.add(osmPlaces[index])
                     translations.add(osmPlaces[index])
+                    if osmPlaces[index].addressType == .postal { givenPostcodes.add(osmPlaces[index]) }
                 }
                 for index in streets.indices {
                     try enricher.enrich(&streets[index])
@@ -213,7 +216,7 @@ public struct GazetteerBuilder: Sendable {
                     extents[segment.street] = Self.enclosing(segment.a, segment.b, and: extents[segment.street])
                 }
                 for (street, extent) in extents.enumerated() {
-                    if let extent { try writer.insertStreetExtent(placeID: firstStreetID + Int64(street), extent) }
+                    if let extent { try writer.insertExtent(placeID: firstStreetID + Int64(street), extent) }
                 }
                 streets = []
 
@@ -267,8 +270,7 @@ public struct GazetteerBuilder: Sendable {
                     summary.duplicates = duplicates
                     summaries.append(summary)
                 }
-                // GeoNames' postal areas, then those of the addresses that GeoNames does not have.
-                nonisolated(unsafe) var givenPostcodes = GivenPostcodes()
+                // GeoNames' postal areas, then those of the addresses that no source gives.
                 for reader in postalReaders {
                     progress("reading and writing GeoNames postal codes \(reader.summary.name)")
                     writer.beginSource(reader.summary.name)

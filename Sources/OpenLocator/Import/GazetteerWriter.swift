@@ -82,7 +82,8 @@ final class GazetteerWriter {
         guard chunk.isEmpty || connection.lastInsertedRowID == firstID + Int64(chunk.count) - 1 else {
             throw LocatorError(.buildFailed, "the places of a chunk did not get consecutive ids")
         }
-        for row in chunk.rows {
+        for (index, row) in chunk.rows.enumerated() {
+            if let extent = row.extent { try insertExtent(placeID: firstID + Int64(index), extent) }
             counts[types.firstIndex(of: row.addressType)!] += 1
             coverage.add(
                 longitude: row.longitude, latitude: row.latitude, category: row.category, type: row.addressType)
@@ -117,10 +118,10 @@ final class GazetteerWriter {
         nextSegmentID += 1
     }
 
-    /// Records the bounding box of a street's segments.
-    func insertStreetExtent(placeID: Int64, _ box: Envelope) throws {
+    /// Records where a place's parts lie: a street's segments, a postal area's members.
+    func insertExtent(placeID: Int64, _ box: Envelope) throws {
         try connection.statement(
-            "INSERT INTO street_extents(place_id, min_lon, min_lat, max_lon, max_lat) VALUES (?, ?, ?, ?, ?)"
+            "INSERT INTO place_extents(place_id, min_lon, min_lat, max_lon, max_lat) VALUES (?, ?, ?, ?, ?)"
         ).run([.integer(placeID), .double(box.xmin), .double(box.ymin), .double(box.xmax), .double(box.ymax)])
     }
 

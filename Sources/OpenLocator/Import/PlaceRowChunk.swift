@@ -47,6 +47,7 @@ struct PlaceRowChunk: Sendable {
         var category: Int
         var population: Int64
         var addressType: AddressType
+        var extent: Envelope?
     }
 
     private(set) var text: [UInt8] = []
@@ -87,7 +88,8 @@ struct PlaceRowChunk: Sendable {
         rows.append(
             Row(
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
-                category: place.category, population: place.population, addressType: place.addressType))
+                category: place.category, population: place.population, addressType: place.addressType,
+                extent: place.extent))
     }
 
     /// Calls `body` with a function that gives a row's text column as bytes of ``text``, valid

@@ -59,7 +59,7 @@ struct PostalAreas {
             let longitude = Self.median(area.longitudes), latitude = Self.median(area.latitudes)
             // A bigger area is likelier the one meant: 0.03 for one address, 0.1 from 500 on.
             let importance = 0.03 + 0.07 * min(1, Double(area.longitudes.count) / 500)
-            return PlaceRecord(
+            var place = PlaceRecord(
                 name: code, addressType: .postal, category: Self.primaryPostal, city: city,
                 subregion: area.subregion, region: area.region, postal: code, country: area.country,
                 placeAddress: AddressFormat.placeAddress(
@@ -67,6 +67,13 @@ struct PostalAreas {
                 longitude: longitude, latitude: latitude, importance: importance, source: "postal:\(key)",
                 // Written without its space too ("SW1A1AA", "1012AB"), as people type it.
                 alternateNames: Self.key(code) == code ? [] : [Self.key(code)])
+            // Where its members lie (one address has no extent of its own).
+            if area.longitudes.count > 1 {
+                place.extent = Envelope(
+                    xmin: area.longitudes.min()!, ymin: area.latitudes.min()!, xmax: area.longitudes.max()!,
+                    ymax: area.latitudes.max()!)
+            }
+            return place
         }
     }
 

@@ -14,8 +14,9 @@
 ///   numbering of the category tree, so "Food or any descendant" is one code range and the
 ///   R*Tree prunes by category and space at once.
 /// - `street_segments`: an R*Tree of street line segments, for reverse geocoding onto streets.
-/// - `street_extents`: each street's bounding box, where its segments are, so the crossings of
-///   two streets are found from the segments where both boxes meet (``GazetteerBackend/crossings(of:and:db:)``).
+/// - `place_extents`: where a street's segments or a postal area's members lie, for the extent
+///   of an answer and for the crossings of two streets, found among the segments where both
+///   boxes meet (``GazetteerBackend/crossings(of:and:db:)``).
 /// - `suggest_prefixes`, `chains`: the most important places per 2–3 letter prefix, and names
 ///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
@@ -33,13 +34,13 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 23
+    static let version = 24
 
-    /// The oldest gazetteers this version reads. Version 23 added `street_extents`, which
-    /// every intersection needs; 22 the places' names in other languages (`places.names`) and
+    /// The oldest gazetteers this version reads. Version 24 added `place_extents` (23 had its
+    /// streets' part as `street_extents`), which every intersection needs; 22 the places' names in other languages (`places.names`) and
     /// `name_translations`, which every row read and every answer in a language need.
     /// (Version 21 added postal areas; 20 the `regions` and `coverage` tables.)
-    static let oldestReadableVersion = 23
+    static let oldestReadableVersion = 24
 
     /// The size of a coverage cell, in degrees of latitude and longitude.
     static let coverageCellDegrees = 0.25
@@ -119,7 +120,7 @@ enum GazetteerSchema {
         CREATE TABLE chains(name_key TEXT PRIMARY KEY, name TEXT NOT NULL, places INTEGER NOT NULL) WITHOUT ROWID;
         CREATE VIRTUAL TABLE street_segments USING rtree(
             id, min_lon, max_lon, min_lat, max_lat, +place_id, +lon1, +lat1, +lon2, +lat2);
-        CREATE TABLE street_extents(
+        CREATE TABLE place_extents(
             place_id INTEGER PRIMARY KEY, min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL,
             max_lat REAL NOT NULL);
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;

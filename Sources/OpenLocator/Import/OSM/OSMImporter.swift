@@ -110,12 +110,14 @@ struct OSMImporter {
                 StreetWay(id: way.id, ends: (present.first!, present.last!), names: OtherNames(way.tags)))
         }
         guard let location = OSMGeometry.representativePoint(points) else { return }
+        if addPostalBoundary(way.tags, rings: [points], source: "osm:way/\(way.id)") { return }
         try addFeature(tags: way.tags, at: location, source: "osm:way/\(way.id)")
     }
 
     private mutating func addRelation(_ relation: OSMRelation, store: OSMGeometryStore) throws {
         guard ["multipolygon", "boundary", "site"].contains(relation.tags["type"] ?? ""),
             relation.tags["name"] != nil || relation.tags["addr:housenumber"] != nil
+                || relation.tags["boundary"] == "postal_code"
         else { return }
         let outers = try relation.members.filter { $0.kind == .way && $0.role != "inner" }.compactMap { member in
             try store.wayNodes(member.ref).map { refs in try refs.compactMap { try store.node($0) } }
@@ -124,6 +126,7 @@ struct OSMImporter {
         let areas = outers.compactMap(OSMGeometry.areaCentroid)
         let location = areas.isEmpty ? OSMGeometry.mean(outers.flatMap { $0 }) : Self.weightedCentroid(areas)
         guard let location else { return }
+        if addPostalBoundary(relation.tags, rings: outers, source: "osm:relation/\(relation.id)") { return }
         try addFeature(tags: relation.tags, at: location, source: "osm:relation/\(relation.id)")
     }
 
@@ -172,6 +175,27 @@ struct OSMImporter {
                     city: address.city, location: location,
                     precedence: tags["building"] != nil ? 0 : tags["name"] == nil ? 1 : 2, source: source, file: file))
         }
+    }
+
+    /// Adds a `boundary=postal_code` area as a postal area (its code from `postal_code`, else
+    /// `ref`), at the centre of its rings' extent, with that extent; whether the tags were one.
+    private mutating func addPostalBoundary(_ tags: [String: String], rings: [[Coordinate]], source: String) -> Bool {
+        guard tags["boundary"] == "postal_code" else { return false }
+        guard let written = tags["postal_code"] ?? tags["ref"], let code = PostalAreas.postcode(written),
+            let first = rings.first?.first
+        else { return true }
+        var box = Envelope(xmin: first.lon, ymin: first.lat, xmax: first.lon, ymax: first.lat)
+        for point in rings.joined() {
+            box = box.union(Envelope(xmin: point.lon, ymin: point.lat, xmax: point.lon, ymax: point.lat))
+        }
+        var place = PlaceRecord(
+            name: code, addressType: .postal, category: CategoryTree.world["Primary Postal"]!.code,
+            city: tags["addr:city"] ?? tags["postal_code:city"] ?? "", postal: code,
+            longitude: (box.xmin + box.xmax) / 2, latitude: (box.ymin + box.ymax) / 2, importance: 0.1, source: source,
+            alternateNames: PostalAreas.key(code) == code ? [] : [PostalAreas.key(code)])
+        place.extent = box
+        places.append(place)
+        return true
     }
 
     /// Groups each name's ways into streets of connected ways and places each street at the
