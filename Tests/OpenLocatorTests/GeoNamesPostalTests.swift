@@ -79,7 +79,8 @@ import Testing
         ("Beverly Hills 90210", "90210", "Beverly Hills"), ("SW1A 1AA", "SW1A 1AA", "London"),
         ("SW1A1AA", "SW1A 1AA", "London"), ("1012 AB Amsterdam", "1012 AB", "Amsterdam"),
         ("K1A 0B1", "K1A 0B1", "Ottawa"), ("10115 Berlin", "10115", "Berlin"), ("Berlin 10115", "10115", "Berlin"),
-        ("100-0001", "100-0001", "Chiyoda"), ("FI-00130", "00130", "Helsinki"),
+        ("100-0001", "100-0001", "Chiyoda"), ("FI-00130", "00130", "Helsinki"), ("12345-6789", "12345", "Schenectady"),
+        ("Beverly Hills 90210-1234", "90210", "Beverly Hills"), ("Schenectady, NY 12345", "12345", "Schenectady"),
     ])
     func eachRowIsAPostalArea(query: String, code: String, city: String) async throws {
         let first = try #require(try await Self.find(query).first, "\(query)")

@@ -85,14 +85,23 @@ struct QueryText: Sendable {
     /// The folded words, in order.
     var folded: [String] { words.map(\.folded) }
 
-    /// The pieces of a section between spaces: a lone "." dropped, and a street glued to its
-    /// number taken apart ("Kaivokatu1" → "Kaivokatu", "1").
+    /// The pieces of a section between spaces: a lone "." dropped, a US ZIP+4 read as its ZIP
+    /// ("12345-6789" → "12345": postal areas are the five-digit codes), and a street glued to
+    /// its number taken apart ("Kaivokatu1" → "Kaivokatu", "1").
     private static func pieces(_ section: Substring) -> [String] {
         section.split(whereSeparator: { $0.isWhitespace }).map(String.init).filter { $0 != "." }.flatMap { piece in
+            if isZIPPlus4(piece) { return [String(piece.prefix(5))] }
             let letters = piece.prefix(while: \.isLetter)
             let rest = piece.dropFirst(letters.count)
             guard letters.count >= 3, HouseNumber.isNumberToken(String(rest)) else { return [piece] }
             return [String(letters), String(rest)]
         }
+    }
+
+    /// "12345-6789": five digits, a hyphen, four digits.
+    private static func isZIPPlus4(_ piece: String) -> Bool {
+        let bytes = Array(piece.utf8)
+        return bytes.count == 10 && bytes[5] == UInt8(ascii: "-")
+            && bytes.enumerated().allSatisfy { $0.offset == 5 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }
     }
 }
