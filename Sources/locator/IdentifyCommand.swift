@@ -6,11 +6,12 @@ enum IdentifyCommand: Command {
     static let name = "identify"
     static let abstract = "Name the place at a point, within a tolerance."
     static let spec = CommandLineArguments.Spec(
-        options: ["tolerance", "format", "gazetteer", "service"], repeatable: ["category"], maxPositionals: 1)
+        options: ["tolerance", "format", "gazetteer", "service", "lang"], repeatable: ["category"],
+        maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator identify LAT,LON [--tolerance M] [--category NAME]... [--format table|json]
+        USAGE: locator identify LAT,LON [--tolerance M] [--category NAME]... [--lang CODE] [--format table|json]
                                 [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
@@ -19,6 +20,7 @@ enum IdentifyCommand: Command {
         OPTIONS:
           --tolerance M           How far the place may be, in metres (default: 25).
           --category NAME         Only places of this category; repeat for several.
+          --lang CODE             Write the name and address in this language where the data has them.
           --format FORMAT         table (default) or json (an ArcGIS candidate).
           --gazetteer PATH        Use this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
@@ -41,7 +43,9 @@ enum IdentifyCommand: Command {
             } ?? 25
         let format = try format(arguments, choices: ["table", "json"])
         let task = try locatorTask(arguments)
-        let place = try await task.identify(at: location, tolerance: tolerance, categories: arguments.all("category"))
+        let language = try arguments.value("lang").map { try ArgumentValues.language($0, option: "--lang") }
+        let place = try await task.identify(
+            at: location, tolerance: tolerance, categories: arguments.all("category"), language: language)
         if format == "json" {
             Output.data(
                 ArcGISResponses.findAddressCandidates(place.map { [$0] } ?? [], spatialReference: .wgs84).serialized(

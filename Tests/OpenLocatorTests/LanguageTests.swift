@@ -78,6 +78,10 @@ import Testing
         #expect(!own.stdout.contains("Helsingfors"), "\(own.stdout)")
         let reverse = try CLI.run(["reverse", "60.1644102,24.9435827", "--feature-types", "PointAddress", "--lang", "sv"])
         #expect(reverse.stdout.contains("Georgsgatan 10"), "\(reverse.stdout)")
+        // Identify writes the café's street in Swedish (its own name has none).
+        let identify = try CLI.run(["identify", "60.1690,24.9410", "--tolerance", "100", "--lang", "sv"])
+        #expect(identify.status == 0, "\(identify.stderr)")
+        #expect(identify.stdout.contains("Helsingfors"), "\(identify.stdout)")
         let bad = try CLI.run(["find", "Helsinki", "--lang", "not a code"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--lang must be a language code"), "\(bad.stderr)")

@@ -11,10 +11,11 @@ extension LocatorTask {
     ///   - location: the point to identify.
     ///   - tolerance: how far, in metres, the place may be (default 25).
     ///   - categories: restrict to these categories (default: every POI).
+    ///   - language: the language to write the answer in (``GeocodeParameters/outputLanguageCode``).
     /// - Returns: the nearest place with all attributes, or `nil` when none is within the tolerance.
-    public func identify(at location: Point, tolerance: Double = 25, categories: [String] = []) async throws
-        -> GeocodeResult?
-    {
+    public func identify(
+        at location: Point, tolerance: Double = 25, categories: [String] = [], language: String? = nil
+    ) async throws -> GeocodeResult? {
         guard location.isValid else {
             throw LocatorError.invalidParameter("location is not a valid point: \(location)")
         }
@@ -25,6 +26,7 @@ extension LocatorTask {
         parameters.preferredSearchLocation = location
         parameters.addCategories(categories.isEmpty ? ["POI"] : categories)
         parameters.maxResults = 1
+        parameters.outputLanguageCode = language
         parameters.addResultAttributeName("*")
         let box = Envelope.around(location, metres: tolerance)
         parameters.searchArea = Envelope(
