@@ -104,6 +104,9 @@ import Testing
         }
         let find = try get("findAddressCandidates?singleLine=Yrj%C3%B6nkatu%2010&langCode=sv&outFields=*&f=json")
         #expect(find.body.contains(#""address":"Georgsgatan 10, Helsingfors""#), "\(find.body.prefix(300))")
+        // The Swedish street name finds the address, written as its own.
+        let bySwedish = try get("findAddressCandidates?singleLine=Georgsgatan%2010&maxLocations=1&f=json")
+        #expect(bySwedish.body.contains(#""address":"Yrjönkatu 10, Helsinki""#), "\(bySwedish.body.prefix(300))")
         let plain = try get("findAddressCandidates?singleLine=Yrj%C3%B6nkatu%2010&outFields=*&f=json")
         #expect(plain.body.contains(#""address":"Yrjönkatu 10, Helsinki""#), "\(plain.body.prefix(300))")
         let reverse = try get("reverseGeocode?location=24.9435827,60.1644102&featureTypes=PointAddress&langCode=sv&f=json")
