@@ -6,7 +6,8 @@ enum BatchCommand: Command {
     static let name = "batch"
     static let abstract = "Geocode a CSV or JSON-lines file of addresses, every row kept in order."
     static let spec = CommandLineArguments.Spec(
-        options: ["column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
+        options: [
+            "column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
             "lang",
         ],
         repeatable: ["category"], flags: ["resume"], maxPositionals: 1)

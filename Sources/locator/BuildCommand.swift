@@ -6,7 +6,8 @@ enum BuildCommand: Command {
     static let name = "build"
     static let abstract = "Build a gazetteer from OpenStreetMap, GeoNames, OpenAddresses and your own places."
     static let spec = CommandLineArguments.Spec(
-        options: ["out", "mapping"], repeatable: ["osm", "geonames", "geonames-postal", "geonames-alternate-names", "openaddresses", "places"],
+        options: ["out", "mapping"],
+        repeatable: ["osm", "geonames", "geonames-postal", "geonames-alternate-names", "openaddresses", "places"],
         maxPositionals: 256)
     static let help = """
         OVERVIEW: \(abstract)

@@ -66,7 +66,8 @@ import Testing
         for (line, reason) in [
             (11, "expected the 12 tab-separated GeoNames postal columns, found 3"),
             (12, "the country code 'FIN' is not two letters"), (13, "no postal code"),
-            (14, "the coordinates are not numbers"), (15, "the coordinates are off the globe"), (16, "'none!' is not a postal code"),
+            (14, "the coordinates are not numbers"), (15, "the coordinates are off the globe"),
+            (16, "'none!' is not a postal code"),
             (17, "expected the 12 tab-separated GeoNames postal columns, found 1"),
         ] {
             let reported = stderr.split(separator: "\n").first { $0.contains("postal.txt line \(line):") }

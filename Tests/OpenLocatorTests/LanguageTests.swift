@@ -56,7 +56,8 @@ import Testing
         parameters.outputLanguageCode = "sv"
         parameters.addResultAttributeName("*")
         let point = Point(latitude: 60.1644102, longitude: 24.9435827)  // Yrjönkatu 10
-        let found = try #require(try await Fixtures.task().reverseGeocode(forLocation: point, parameters: parameters).first)
+        let found = try #require(
+            try await Fixtures.task().reverseGeocode(forLocation: point, parameters: parameters).first)
         #expect(found.label == "Georgsgatan 10, Helsingfors", "\(found.label)")
     }
 
@@ -76,7 +77,9 @@ import Testing
         #expect(swedish.stdout.contains("Helsingfors"), "\(swedish.stdout)")
         let own = try CLI.run(["find", "Helsinki", "--max", "1"])
         #expect(!own.stdout.contains("Helsingfors"), "\(own.stdout)")
-        let reverse = try CLI.run(["reverse", "60.1644102,24.9435827", "--feature-types", "PointAddress", "--lang", "sv"])
+        let reverse = try CLI.run([
+            "reverse", "60.1644102,24.9435827", "--feature-types", "PointAddress", "--lang", "sv",
+        ])
         #expect(reverse.stdout.contains("Georgsgatan 10"), "\(reverse.stdout)")
         // Identify writes the café's street in Swedish (its own name has none).
         let identify = try CLI.run(["identify", "60.1690,24.9410", "--tolerance", "100", "--lang", "sv"])
@@ -109,7 +112,8 @@ import Testing
         #expect(bySwedish.body.contains(#""address":"Yrjönkatu 10, Helsinki""#), "\(bySwedish.body.prefix(300))")
         let plain = try get("findAddressCandidates?singleLine=Yrj%C3%B6nkatu%2010&outFields=*&f=json")
         #expect(plain.body.contains(#""address":"Yrjönkatu 10, Helsinki""#), "\(plain.body.prefix(300))")
-        let reverse = try get("reverseGeocode?location=24.9435827,60.1644102&featureTypes=PointAddress&langCode=sv&f=json")
+        let reverse = try get(
+            "reverseGeocode?location=24.9435827,60.1644102&featureTypes=PointAddress&langCode=sv&f=json")
         #expect(reverse.body.contains("Georgsgatan 10"), "\(reverse.body.prefix(300))")
         let bad = try get("findAddressCandidates?singleLine=Helsinki&langCode=%3Cscript%3E&f=json")
         #expect(bad.body.contains("langCode") || bad.body.contains("outputLanguageCode"), "\(bad.body.prefix(300))")

@@ -50,7 +50,8 @@ extension RelevanceSuiteTests {
             for form in forms {
                 let query = form(meeting.first, meeting.second)
                 let first = try await Self.geocode(query, max: 1).first
-                let nearest = first?.displayLocation.map { found in meeting.nodes.map { $0.distance(to: found) }.min()! }
+                let nearest = first?.displayLocation.map { found in meeting.nodes.map { $0.distance(to: found) }.min()!
+                }
                 tally.record(
                     text(first, "Addr_type") == "StreetInt" && (nearest ?? .infinity) <= 15,
                     "'\(query)' -> \(first?.label ?? "nothing") \(text(first, "Addr_type")) \(nearest.map { "\(Int($0)) m" } ?? "")"

@@ -34,7 +34,10 @@ extension RelevanceSuiteTests {
                     node.tags["access"] != "private", mapping?.category(for: node.tags) != nil
                 {
                     raw.places.append(
-                        (name, swedish, Point(latitude: node.latitude, longitude: node.longitude), node.tags["place"] != nil))
+                        (
+                            name, swedish, Point(latitude: node.latitude, longitude: node.longitude),
+                            node.tags["place"] != nil
+                        ))
                 }
             case .way(let way):
                 if let street = way.tags["addr:street"], let number = way.tags["addr:housenumber"] {

@@ -54,7 +54,8 @@ extension GazetteerBackend {
                 return try state.results.result(
                     place, score: 100, distance: hit.place.distance, location: hit.location, input: location,
                     outputSpatialReference: outputReference, requested: parameters.resultAttributeNames,
-                    all: ResultAttributes.reverseFields, defaults: ResultAttributes.reverseFields, localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                    all: ResultAttributes.reverseFields, defaults: ResultAttributes.reverseFields,
+                    localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
             }
         }
     }

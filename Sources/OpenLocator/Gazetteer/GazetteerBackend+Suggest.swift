@@ -196,7 +196,8 @@ extension GazetteerBackend {
                     place, score: 100, distance: center.map { $0.distance(to: place.location) } ?? 0, input: center,
                     outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
                     requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
-                    defaults: ResultAttributes.defaultFields, localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                    defaults: ResultAttributes.defaultFields,
+                    localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
             }
             if let found { return [found] }
         case .category(let name) where !resolver.categories(matching: name).isEmpty:
@@ -245,7 +246,8 @@ extension GazetteerBackend {
                     rows[member.id]!, score: 100, distance: member.distance, input: center,
                     outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
                     requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
-                    defaults: ResultAttributes.defaultFields, localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                    defaults: ResultAttributes.defaultFields,
+                    localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
             }
         }
     }

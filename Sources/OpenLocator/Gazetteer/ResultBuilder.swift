@@ -78,7 +78,8 @@ struct ResultBuilder {
     ) throws -> GeocodeResult {
         let place = try localizer?.localized(place) ?? place
         let here = (location ?? place.location).projected(to: outputSpatialReference)
-        let extent = (place.extent.map { Self.grown($0, around: location ?? place.location) }
+        let extent =
+            (place.extent.map { Self.grown($0, around: location ?? place.location) }
             ?? Envelope.around(location ?? place.location, metres: Self.extentRadius(place)))
             .projected(to: outputSpatialReference)
         let attributes = try ResultAttributes.select(requested, all: all, defaults: defaults) { name in

@@ -56,9 +56,10 @@ struct SegmentApproach {
             return (a.x + t * dx, a.y + t * dy)
         }
         var best = (distance: Double.infinity, point: (x: 0.0, y: 0.0))
-        for (end, other) in [(p, nearest(on: r, s, to: p)), (q, nearest(on: r, s, to: q)),
-            (r, nearest(on: p, q, to: r)), (s, nearest(on: p, q, to: s))]
-        {
+        for (end, other) in [
+            (p, nearest(on: r, s, to: p)), (q, nearest(on: r, s, to: q)),
+            (r, nearest(on: p, q, to: r)), (s, nearest(on: p, q, to: s)),
+        ] {
             let d = hypot(end.x - other.x, end.y - other.y)
             if d < best.distance { best = (d, ((end.x + other.x) / 2, (end.y + other.y) / 2)) }
         }

@@ -29,7 +29,9 @@ struct NameTranslations {
     func write(to connection: SQLiteConnection) throws {
         let insert = try connection.statement(
             "INSERT INTO name_translations(country, language, name, translated) VALUES (?, ?, ?, ?)")
-        for (key, counts) in translations.sorted(by: { ($0.key.country, $0.key.language, $0.key.name) < ($1.key.country, $1.key.language, $1.key.name) }) {
+        for (key, counts) in translations.sorted(by: {
+            ($0.key.country, $0.key.language, $0.key.name) < ($1.key.country, $1.key.language, $1.key.name)
+        }) {
             let best = counts.max { ($0.value, $1.key) < ($1.value, $0.key) }!.key
             try insert.run([.text(key.country), .text(key.language), .text(key.name), .text(best)])
         }

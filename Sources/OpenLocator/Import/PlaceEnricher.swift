@@ -66,7 +66,8 @@ struct PlaceEnricher {
             }
         }
         let needsStreet =
-            place.street.isEmpty && [.poi, .pointAddress, .streetAddress, .streetAddressExt].contains(place.addressType)
+            place.street.isEmpty
+            && [.poi, .pointAddress, .streetAddress, .streetAddressExt].contains(place.addressType)
         place.placeAddress = AddressFormat.placeAddress(
             of: place, nearestStreet: needsStreet ? try nearestStreet(to: here) ?? "" : "")
     }

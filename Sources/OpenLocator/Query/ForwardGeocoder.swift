@@ -112,7 +112,8 @@ struct ForwardGeocoder {
                 place, score: candidate.score, distance: candidate.distance, input: candidate.anchor ?? center,
                 outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
                 requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
-                defaults: ResultAttributes.defaultFields, localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                defaults: ResultAttributes.defaultFields,
+                localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
         }
         var response = GeocodeResponse(results: results)
         if results.isEmpty, let empty = context.emptyCategorySearch {

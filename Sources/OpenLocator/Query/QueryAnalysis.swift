@@ -54,7 +54,9 @@ struct QueryAnalysis: Sendable {
         }
         if let intersection = IntersectionReading(text) {
             readings.append(
-                Reading(kind: .intersection(intersection), penalty: intersection.joinedByWord ? Self.intersectionByWordPenalty : 0))
+                Reading(
+                    kind: .intersection(intersection),
+                    penalty: intersection.joinedByWord ? Self.intersectionByWordPenalty : 0))
         }
         let trailing = Self.trailingQualifier(all, in: text, lexicon: lexicon)
         if let (qualifier, rest) = trailing {

@@ -102,6 +102,8 @@ struct QueryText: Sendable {
     private static func isZIPPlus4(_ piece: String) -> Bool {
         let bytes = Array(piece.utf8)
         return bytes.count == 10 && bytes[5] == UInt8(ascii: "-")
-            && bytes.enumerated().allSatisfy { $0.offset == 5 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element) }
+            && bytes.enumerated().allSatisfy {
+                $0.offset == 5 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0.element)
+            }
     }
 }

@@ -39,7 +39,8 @@ extension ReverseGeocodeRequest {
         for name in featureTypes {
             guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
                 throw LocatorError.invalidParameter(
-                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal")
+                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
+                )
             }
             parameters.addFeatureType(type)
         }

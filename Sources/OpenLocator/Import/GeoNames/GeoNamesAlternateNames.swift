@@ -31,7 +31,8 @@ struct GeoNamesAlternateNames {
             guard !(fields.count == 1 && fields[0].isEmpty) else { continue }
             guard fields.count >= 8 else {
                 summary.skip(
-                    line: line.number, because: "expected the 8 or 10 tab-separated alternate-name columns, found \(fields.count)")
+                    line: line.number,
+                    because: "expected the 8 or 10 tab-separated alternate-name columns, found \(fields.count)")
                 continue
             }
             guard let id = Int64(String(decoding: fields[1], as: UTF8.self)) else {
@@ -69,7 +70,9 @@ struct GeoNamesAlternateNames {
                 order.append(name.language)
                 continue
             }
-            if (name.preferred && !current.preferred) || (name.preferred == current.preferred && current.short && !name.short) {
+            if (name.preferred && !current.preferred)
+                || (name.preferred == current.preferred && current.short && !name.short)
+            {
                 best[name.language] = name
             }
         }

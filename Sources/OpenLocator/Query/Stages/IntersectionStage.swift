@@ -35,7 +35,9 @@ enum IntersectionStage {
         // ``GazetteerBackend/sameCrossingRadius`` are one, an exact meeting standing for them.
         var kept: [(names: String, point: Coordinate)] = []
         let ordered = crossings.sorted {
-            ($0.preference.0, $0.preference.1, $0.first, $0.second) < ($1.preference.0, $1.preference.1, $1.first, $1.second)
+            ($0.preference.0, $0.preference.1, $0.first, $0.second) < (
+                $1.preference.0, $1.preference.1, $1.first, $1.second
+            )
         }
         for crossing in ordered {
             guard let a = rows[crossing.first], let b = rows[crossing.second] else { continue }
@@ -84,8 +86,10 @@ enum IntersectionStage {
         let best = streets.map(\.score).max() ?? 0
         // The best-named streets only: "Kaivokatu" is not every street with "katu" in it.
         return Array(
-            Ranking.sorted(streets.filter { $0.score >= best - 10 }, hasCenter: context.center != nil, wantsAddress: false)
-                .prefix(maxStreets))
+            Ranking.sorted(
+                streets.filter { $0.score >= best - 10 }, hasCenter: context.center != nil, wantsAddress: false
+            )
+            .prefix(maxStreets))
     }
 
     /// The answer at a crossing of two streets: named "A & B", in the first street's locality.
