@@ -22,12 +22,14 @@ struct CommandEntry: Sendable {
     let name: String
     let abstract: String
     let help: String
+    let spec: CommandLineArguments.Spec
     let run: @Sendable ([String]) async throws -> Int32
 
     init<C: Command>(_ command: C.Type) {
         name = C.name
         abstract = C.abstract
         help = C.help
+        spec = C.spec
         run = { try await C.run(CommandLineArguments($0, spec: C.spec)) }
     }
 }

@@ -19,17 +19,41 @@ enum Locator {
 
             SUBCOMMANDS:
             \(list.joined(separator: "\n"))
+              completions Print a completion script: locator completions bash|zsh|fish.
+              man       Print the manual page (roff): locator man > locator.1
 
-              See 'locator <subcommand> --help' for detailed help.
+              See 'locator help <subcommand>' or 'locator <subcommand> --help' for detailed help,
+              'locator --version' for the version.
 
             \(attributionHelp)
             """
     }
 
     static func main() async -> Int32 {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "help", arguments.count > 1 {
+            arguments = [arguments[1], "--help"]  // `locator help find` is `locator find --help`
+        }
         guard let first = arguments.first, !["-h", "--help", "help"].contains(first) else {
             Output.data(help)
+            return 0
+        }
+        if first == "--version" || first == "-V" {
+            Output.data(
+                "locator \(OpenLocatorVersion.current) (gazetteer schema \(OpenLocatorVersion.gazetteerSchema))")
+            return 0
+        }
+        if first == "man" {
+            Output.data(ManPage.page(commands: commands, topLevel: help))
+            return 0
+        }
+        if first == "completions" {
+            guard arguments.count == 2, let script = ShellCompletions.script(for: arguments[1], commands: commands)
+            else {
+                Output.diagnostic("Error: give the shell: locator completions bash, zsh or fish")
+                return 64
+            }
+            Output.data(script)
             return 0
         }
         guard let command = commands.first(where: { $0.name == first }) else {
