@@ -13,6 +13,33 @@ enum ArgumentValues {
     }
 
     /// "60.1699,24.9384" -> a WGS84 point.
+    /// A point as given: LAT,LON in degrees, or X,Y in metres with `--in-sr 3857` (Web
+    /// Mercator, as map apps and the offline routing sample give their points), as WGS84.
+    static func point(_ text: String, option: String, in input: SpatialReference) throws -> Point {
+        guard input == .webMercator else { return try point(text, option: option) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+            throw UsageError(
+                "\(option) expects X,Y in metres with --in-sr 3857, such as 2776164,8437963; got '\(text.prefix(60))'")
+        }
+        guard abs(x) <= webMercatorLimit, abs(y) <= webMercatorLimit else {
+            throw UsageError(
+                "Web Mercator X and Y must be within ±20037508.34 metres, got \(parts[0]),\(parts[1]) (\(option) takes X,Y with --in-sr 3857)"
+            )
+        }
+        return Point(x: x, y: y, spatialReference: .webMercator).projected(to: .wgs84)
+    }
+
+    /// The edge of the Web Mercator square, in metres (π × 6,378,137).
+    static let webMercatorLimit = 20_037_508.342789244
+
+    /// The spatial reference of the points and boxes given (`--in-sr 4326|3857`; default 4326).
+    static func inputSpatialReference(_ arguments: CommandLineArguments) throws -> SpatialReference {
+        try arguments.value("in-sr").map { try spatialReference($0, option: "--in-sr") } ?? .wgs84
+    }
+
+    /// "LAT,LON" in degrees -> a point.
     static func point(_ text: String, option: String) throws -> Point {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
@@ -28,6 +55,23 @@ enum ArgumentValues {
             throw UsageError("longitude must be between -180 and 180, got \(parts[1]) (\(option) takes LAT,LON)")
         }
         return Point(latitude: latitude, longitude: longitude)
+    }
+
+    /// A box as given: MINLON,MINLAT,MAXLON,MAXLAT in degrees, or XMIN,YMIN,XMAX,YMAX in
+    /// metres with `--in-sr 3857`, as WGS84.
+    static func envelope(_ text: String, option: String, in input: SpatialReference) throws -> Envelope {
+        guard input == .webMercator else { return try envelope(text, option: option) }
+        let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, text.split(separator: ",").count == 4,
+            numbers.allSatisfy({ $0.isFinite && abs($0) <= webMercatorLimit }), numbers[0] <= numbers[2],
+            numbers[1] <= numbers[3]
+        else {
+            throw UsageError(
+                "\(option) expects XMIN,YMIN,XMAX,YMAX in metres with --in-sr 3857 (within ±20037508.34, mins first)")
+        }
+        let low = Point(x: numbers[0], y: numbers[1], spatialReference: .webMercator).projected(to: .wgs84)
+        let high = Point(x: numbers[2], y: numbers[3], spatialReference: .webMercator).projected(to: .wgs84)
+        return Envelope(xmin: low.x, ymin: low.y, xmax: high.x, ymax: high.y)
     }
 
     /// "MINLON,MINLAT,MAXLON,MAXLAT" -> an envelope.

@@ -8,7 +8,7 @@ enum BatchCommand: Command {
     static let spec = CommandLineArguments.Spec(
         options: [
             "column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
-            "lang",
+            "lang", "in-sr",
         ],
         repeatable: ["category"], flags: ["resume"], maxPositionals: 1)
     static let help = """
@@ -86,7 +86,7 @@ enum BatchCommand: Command {
             }
         }
         options.parameters.preferredSearchLocation = try arguments.value("near").map {
-            try ArgumentValues.point($0, option: "--near")
+            try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
         }
         try ArgumentValues.addCategories(arguments.all("category"), to: &options.parameters)
         options.parameters.countryCode = arguments.value("country")

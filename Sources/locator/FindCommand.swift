@@ -8,7 +8,7 @@ enum FindCommand: Command {
     static let spec = CommandLineArguments.Spec(
         options: [
             "near", "max", "within", "format", "gazetteer", "service", "min-score", "country", "sr", "magic-key",
-            "max-distance", "lang",
+            "max-distance", "lang", "in-sr",
         ],
         repeatable: ["category"], flags: ["explain"], maxPositionals: 64)
     static let help = """
@@ -16,7 +16,8 @@ enum FindCommand: Command {
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
-                            [--max-distance D] [--lang CODE] [--sr 4326|3857] [--format table|json|geojson]
+                            [--max-distance D] [--lang CODE] [--in-sr 4326|3857] [--sr 4326|3857]
+                            [--format table|json|geojson]
                             [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
 
         ARGUMENTS:
@@ -40,7 +41,10 @@ enum FindCommand: Command {
                                   search looks, in metres or as 50km (default: 50km).
           --lang CODE             Write names and addresses in this language where the data has
                                   them (sv, en, fi, ...); the place's own name otherwise.
-          --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator).
+          --in-sr WKID            --near and --within in 4326 (LAT,LON degrees, default) or 3857
+                                  (X,Y and XMIN,YMIN,XMAX,YMAX in Web Mercator metres).
+          --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator),
+                                  in every format (GeoJSON names 3857 in its crs member).
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
@@ -65,14 +69,15 @@ enum FindCommand: Command {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || !parameters.categories.isEmpty else {
             throw UsageError("give TEXT to search for, or --category NAME")
         }
-        let near = try arguments.value("near").map { try ArgumentValues.point($0, option: "--near") }
+        let input = try ArgumentValues.inputSpatialReference(arguments)
+        let near = try arguments.value("near").map { try ArgumentValues.point($0, option: "--near", in: input) }
         parameters.preferredSearchLocation = near
         if let max = arguments.value("max") {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
         }
         parameters.searchArea = try arguments.value("within").map {
-            try ArgumentValues.envelope($0, option: "--within")
+            try ArgumentValues.envelope($0, option: "--within", in: input)
         }
         if let minScore = arguments.value("min-score") {
             parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
@@ -113,7 +118,7 @@ enum FindCommand: Command {
                     .serialized(pretty: true))
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         case "geojson":
-            Output.data(GeoJSONFormatter.featureCollection(results).serialized(pretty: true))
+            Output.data(GeoJSONFormatter.featureCollection(results, spatialReference: sr).serialized(pretty: true))
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         default:
             if results.isEmpty, let coverage = response.coverage {

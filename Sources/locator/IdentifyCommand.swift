@@ -6,13 +6,13 @@ enum IdentifyCommand: Command {
     static let name = "identify"
     static let abstract = "Name the place at a point, within a tolerance."
     static let spec = CommandLineArguments.Spec(
-        options: ["tolerance", "format", "gazetteer", "service", "lang"], repeatable: ["category"],
+        options: ["tolerance", "format", "gazetteer", "service", "lang", "in-sr", "sr"], repeatable: ["category"],
         maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator identify LAT,LON [--tolerance M] [--category NAME]... [--lang CODE] [--format table|json]
-                                [--gazetteer PATH | --service URL]
+        USAGE: locator identify LAT,LON | X,Y --in-sr 3857 [--tolerance M] [--category NAME]... [--lang CODE]
+                                [--sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
@@ -21,6 +21,8 @@ enum IdentifyCommand: Command {
           --tolerance M           How far the place may be, in metres (default: 25).
           --category NAME         Only places of this category; repeat for several.
           --lang CODE             Write the name and address in this language where the data has them.
+          --in-sr WKID            The point in 4326 (LAT,LON, default) or 3857 (X,Y in metres).
+          --sr WKID               Output coordinates (json) in 4326 (default) or 3857.
           --format FORMAT         table (default) or json (an ArcGIS candidate).
           --gazetteer PATH        Use this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
@@ -36,7 +38,9 @@ enum IdentifyCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
-        let location = try ArgumentValues.point(text, option: "LAT,LON")
+        let location = try ArgumentValues.point(
+            text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
+        let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         let tolerance =
             try arguments.value("tolerance").map {
                 try ArgumentValues.number($0, option: "--tolerance", range: 0...50_000, unit: "metres")
@@ -45,11 +49,13 @@ enum IdentifyCommand: Command {
         let task = try locatorTask(arguments)
         let language = try arguments.value("lang").map { try ArgumentValues.language($0, option: "--lang") }
         let place = try await task.identify(
-            at: location, tolerance: tolerance, categories: arguments.all("category"), language: language)
+            at: location, tolerance: tolerance, categories: arguments.all("category"), language: language,
+            outputSpatialReference: sr)
         if format == "json" {
             Output.data(
-                ArcGISResponses.findAddressCandidates(place.map { [$0] } ?? [], spatialReference: .wgs84).serialized(
-                    pretty: true))
+                ArcGISResponses.findAddressCandidates(
+                    place.map { [$0] } ?? [], spatialReference: sr
+                ).serialized(pretty: true))
         } else if let place {
             let name = place.attributes["PlaceName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown"
             let address =

@@ -6,12 +6,15 @@ enum ReverseCommand: Command {
     static let name = "reverse"
     static let abstract = "Find the address or place at a point."
     static let spec = CommandLineArguments.Spec(
-        options: ["feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr", "lang"],
+        options: [
+            "feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr", "lang",
+            "in-sr",
+        ],
         maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator reverse LAT,LON [--feature-types TYPE,...] [--max-distance M] [--max N]
+        USAGE: locator reverse LAT,LON | X,Y --in-sr 3857 [--feature-types TYPE,...] [--max-distance M] [--max N]
                                [--lang CODE] [--sr 4326|3857] [--format table|json]
                                [--gazetteer PATH | --service URL]
 
@@ -28,6 +31,7 @@ enum ReverseCommand: Command {
           --max N                 How many answers, nearest first (default: 1; table format only).
           --lang CODE             Write names and addresses in this language where the data has
                                   them (sv, en, fi, ...).
+          --in-sr WKID            The point in 4326 (LAT,LON, default) or 3857 (X,Y in metres).
           --sr WKID               Output coordinates in 4326 (default) or 3857.
           --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
           --gazetteer PATH        Use this gazetteer instead of the default one.
@@ -44,7 +48,8 @@ enum ReverseCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
-        let location = try ArgumentValues.point(text, option: "LAT,LON")
+        let location = try ArgumentValues.point(
+            text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
         var parameters = ReverseGeocodeParameters()
         for name in (arguments.value("feature-types") ?? "").split(separator: ",") {
             let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -6,14 +6,15 @@ enum SuggestCommand: Command {
     static let name = "suggest"
     static let abstract = "Suggest places, categories and chains for text being typed."
     static let spec = CommandLineArguments.Spec(
-        options: ["near", "max", "within", "format", "gazetteer", "service", "country"], repeatable: ["category"],
+        options: ["near", "max", "within", "format", "gazetteer", "service", "country", "in-sr"],
+        repeatable: ["category"],
         maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator suggest TEXT [--near LAT,LON] [--category NAME]... [--max N]
                                [--within MINLON,MINLAT,MAXLON,MAXLAT] [--country CODE]
-                               [--format table|json] [--gazetteer PATH | --service URL]
+                               [--in-sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           TEXT                    The start of a name, address or category, 2 characters or more
@@ -48,14 +49,14 @@ enum SuggestCommand: Command {
         }
         var parameters = SuggestParameters()
         parameters.preferredSearchLocation = try arguments.value("near").map {
-            try ArgumentValues.point($0, option: "--near")
+            try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
         }
         if let max = arguments.value("max") {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...SuggestParameters.maxResultsLimit)
         }
         parameters.searchArea = try arguments.value("within").map {
-            try ArgumentValues.envelope($0, option: "--within")
+            try ArgumentValues.envelope($0, option: "--within", in: ArgumentValues.inputSpatialReference(arguments))
         }
         parameters.countryCode = arguments.value("country")
         parameters.categories = arguments.all("category")

@@ -1,16 +1,28 @@
-/// Writes results as a GeoJSON FeatureCollection of points (always longitude/latitude, as
-/// RFC 7946 requires), with the attributes as properties.
+/// Writes results as a GeoJSON FeatureCollection of points, with the attributes as properties:
+/// longitude/latitude, as RFC 7946 requires, or Web Mercator metres when asked, named in the
+/// collection's `crs` member as the 2008 GeoJSON format did (GDAL and QGIS read it).
 public enum GeoJSONFormatter {
-    /// The FeatureCollection for `results`.
-    public static func featureCollection(_ results: [GeocodeResult]) -> JSONValue {
-        .object([
-            ("type", .string("FeatureCollection")),
-            ("features", .array(results.compactMap(feature))),
-        ])
+    /// The FeatureCollection for `results`, its coordinates in `spatialReference`.
+    public static func featureCollection(_ results: [GeocodeResult], spatialReference: SpatialReference = .wgs84)
+        -> JSONValue
+    {
+        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
+        if spatialReference != .wgs84 {
+            members.append(
+                (
+                    "crs",
+                    .object([
+                        ("type", .string("name")),
+                        ("properties", .object([("name", .string("urn:ogc:def:crs:EPSG::\(spatialReference.wkid)"))])),
+                    ])
+                ))
+        }
+        members.append(("features", .array(results.compactMap { feature($0, in: spatialReference) })))
+        return .object(members)
     }
 
-    private static func feature(_ result: GeocodeResult) -> JSONValue? {
-        guard let location = result.displayLocation?.projected(to: .wgs84) else { return nil }
+    private static func feature(_ result: GeocodeResult, in spatialReference: SpatialReference) -> JSONValue? {
+        guard let location = result.displayLocation?.projected(to: spatialReference) else { return nil }
         var properties: [(String, JSONValue)] = [("label", .string(result.label)), ("score", .number(result.score))]
         if case .object(let members) = ArcGISResponses.attributes(
             result.attributes, rank: ArcGISResponses.candidateRank)

@@ -12,9 +12,11 @@ extension LocatorTask {
     ///   - tolerance: how far, in metres, the place may be (default 25).
     ///   - categories: restrict to these categories (default: every POI).
     ///   - language: the language to write the answer in (``GeocodeParameters/outputLanguageCode``).
+    ///   - outputSpatialReference: the spatial reference of the answer's locations (WGS84 when `nil`).
     /// - Returns: the nearest place with all attributes, or `nil` when none is within the tolerance.
     public func identify(
-        at location: Point, tolerance: Double = 25, categories: [String] = [], language: String? = nil
+        at location: Point, tolerance: Double = 25, categories: [String] = [], language: String? = nil,
+        outputSpatialReference: SpatialReference? = nil
     ) async throws -> GeocodeResult? {
         guard location.isValid else {
             throw LocatorError.invalidParameter("location is not a valid point: \(location)")
@@ -27,8 +29,9 @@ extension LocatorTask {
         parameters.addCategories(categories.isEmpty ? ["POI"] : categories)
         parameters.maxResults = 1
         parameters.outputLanguageCode = language
+        parameters.outputSpatialReference = outputSpatialReference
         parameters.addResultAttributeName("*")
-        let box = Envelope.around(location, metres: tolerance)
+        let box = Envelope.around(location.projected(to: .wgs84), metres: tolerance)
         parameters.searchArea = Envelope(
             xmin: max(-180, box.xmin), ymin: box.ymin, xmax: min(180, box.xmax), ymax: box.ymax)
         let nearest = try await geocode(forSearchText: "", using: parameters).first
