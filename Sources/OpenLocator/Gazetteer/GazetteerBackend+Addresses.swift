@@ -109,6 +109,7 @@ extension GazetteerBackend {
         place.houseNumber = number.description
         place.importance = 0
         place.source = "interpolated"
+        (place.access, place.side) = (nil, "")  // (the neighbour's access is not this point's)
         place.placeAddress = AddressFormat.placeAddress(of: place)
         return place
     }

@@ -75,7 +75,7 @@ extension GazetteerBackend {
     /// The text a place is suggested as: "Stockmann, Aleksanterinkatu 52, 00100 Helsinki, FIN".
     static func label(_ place: PlaceRecord, state: State) -> String {
         state.results.attribute(
-            "LongLabel", of: place, score: 100, distance: 0, location: place.location,
+            "LongLabel", of: place, score: 100, distance: 0, location: place.location, route: place.location,
             extent: Envelope.around(place.location, metres: 0)
         ).stringValue ?? place.name
     }

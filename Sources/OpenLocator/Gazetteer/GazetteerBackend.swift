@@ -210,7 +210,8 @@ extension PlaceRecord {
     /// The `places` columns ``init(row:)`` reads, in order.
     static let columns = """
         id, name, addr_type, category, house_number, street, neighborhood, city, subregion, region, postal,
-        country, place_addr, phone, url, lon, lat, importance, population, source, names
+        country, place_addr, phone, url, lon, lat, importance, population, source, names, side, access_lon,
+        access_lat
         """
 
     init(row: SQLiteStatement) {
@@ -221,5 +222,8 @@ extension PlaceRecord {
             country: row.text(11), placeAddress: row.text(12), phone: row.text(13), url: row.text(14),
             longitude: row.longitude(15), latitude: row.latitude(16), importance: row.fraction(17),
             population: row.count(18), source: row.text(19), localizedNames: row.text(20))
+        side = row.text(21)
+        // (A place with no street near is its own access point.)
+        if !side.isEmpty { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
     }
 }

@@ -54,6 +54,11 @@ struct PlaceRecord: Sendable {
     /// Its names in other languages (``LocalizedNames``: "sv:Helsingfors"), shown when a
     /// result is asked for in one of them.
     var localizedNames = ""
+    /// Where a router should take it from: the nearest point of the nearest street within
+    /// ``PlaceEnricher/accessRadius`` (its own street's, for an address); `nil` for none.
+    var access: Coordinate?
+    /// Which side of that street it lies on, as the street's pieces run: "L", "R" or "".
+    var side = ""
     /// Where its parts lie, when the data says (a postal area's members, a street's pieces):
     /// the extent of its answers.
     var extent: Envelope?

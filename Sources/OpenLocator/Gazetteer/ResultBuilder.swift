@@ -8,7 +8,8 @@ struct ResultBuilder {
     /// The value of one attribute (by its canonical ArcGIS name) of a place found at
     /// `location`, `distance` metres from the search point.
     func attribute(
-        _ name: String, of place: PlaceRecord, score: Double, distance: Double, location: Point, extent: Envelope
+        _ name: String, of place: PlaceRecord, score: Double, distance: Double, location: Point, route: Point,
+        extent: Envelope
     ) -> AttributeValue {
         let isNamedPlace = place.addressType == .poi || place.addressType == .locality || place.addressType == .postal
         switch name {
@@ -42,8 +43,11 @@ struct ResultBuilder {
         case "Country", "CountryCode": return .string(place.country)
         case "CntryName": return .string(countryNames[place.country] ?? "")
         case "Distance": return .double((distance * 100).rounded() / 100)
-        case "X", "DisplayX": return .double(location.x)
-        case "Y", "DisplayY": return .double(location.y)
+        case "X": return .double(route.x)
+        case "Y": return .double(route.y)
+        case "DisplayX": return .double(location.x)
+        case "DisplayY": return .double(location.y)
+        case "Side": return .string(place.side)
         case "Xmin": return .double(extent.xmin)
         case "Xmax": return .double(extent.xmax)
         case "Ymin": return .double(extent.ymin)
@@ -82,12 +86,16 @@ struct ResultBuilder {
             (place.extent.map { Self.grown($0, around: location ?? place.location) }
             ?? Envelope.around(location ?? place.location, metres: Self.extentRadius(place)))
             .projected(to: outputSpatialReference)
+        // Where a router takes it from: its access point on the street, else where it is.
+        let route =
+            place.access.map { Point(latitude: $0.lat, longitude: $0.lon).projected(to: outputSpatialReference) }
+            ?? here
         let attributes = try ResultAttributes.select(requested, all: all, defaults: defaults) { name in
-            attribute(name, of: place, score: score, distance: distance, location: here, extent: extent)
+            attribute(name, of: place, score: score, distance: distance, location: here, route: route, extent: extent)
         }
         return GeocodeResult(
             label: matchAddress(place), displayLocation: here,
-            inputLocation: input?.projected(to: outputSpatialReference), routeLocation: here, score: score,
+            inputLocation: input?.projected(to: outputSpatialReference), routeLocation: route, score: score,
             attributes: attributes, extent: extent)
     }
 

@@ -51,7 +51,7 @@ final class GazetteerWriter {
         insertPlaces = try MultiRowInsert(
             into: "places",
             columns: PlaceRowChunk.TextColumn.allCases.map(\.sqlName) + [
-                "category", "lon", "lat", "importance", "population",
+                "category", "lon", "lat", "importance", "population", "access_lon", "access_lat",
             ], on: connection)
         let insertCategory = try connection.statement(
             "INSERT INTO categories(code, name, level, last_descendant) VALUES (?, ?, ?, ?)")
@@ -110,6 +110,8 @@ final class GazetteerWriter {
         statement.bind(place.latitude, at: numbers + 3)
         statement.bind(place.importance, at: numbers + 4)
         statement.bind(place.population, at: numbers + 5)
+        statement.bind(place.accessLongitude, at: numbers + 6)
+        statement.bind(place.accessLatitude, at: numbers + 7)
     }
 
     /// Inserts one straight piece of a street, for reverse geocoding onto the street.

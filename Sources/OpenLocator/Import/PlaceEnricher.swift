@@ -6,6 +6,8 @@ import Foundation
 struct PlaceEnricher {
     /// How far a street may be to stand in for a missing address.
     static let streetSearchRadius = 200.0
+    /// How far a street may be for a place's access point (where a router takes it from).
+    static let accessRadius = 100.0
     private let localities: LocalityIndex
     /// The street segments by grid cell: their numbers in `segments`, and their ends in floats
     /// (to pass over far ones without reading the file): 20 bytes a segment in memory.
@@ -65,6 +67,9 @@ struct PlaceEnricher {
                 AddressFormat.streetAddress(number: place.houseNumber, street: $0, country: place.country)
             }
         }
+        if [.poi, .pointAddress].contains(place.addressType), let (point, side) = try access(to: place) {
+            (place.access, place.side) = (point, side)
+        }
         let needsStreet =
             place.street.isEmpty
             && [.poi, .pointAddress, .streetAddress, .streetAddressExt].contains(place.addressType)
@@ -78,6 +83,39 @@ struct PlaceEnricher {
         let nearest = streets.map { (point.distance(to: Point(latitude: $0.at.lat, longitude: $0.at.lon)), $0.names) }
             .min { $0.0 < $1.0 }
         return nearest.flatMap { $0.0 <= Self.otherNamesRadius ? $0.1 : nil }
+    }
+
+    /// The access point of a place: the nearest point of its own street (an address's, by
+    /// name) within ``accessRadius``, else of the nearest street there; and the side of that
+    /// street's piece the place lies on ("L" or "R" as the piece runs).
+    func access(to place: PlaceRecord) throws -> (Coordinate, String)? {
+        guard let segments else { return nil }
+        let here = Coordinate(lon: place.longitude, lat: place.latitude)
+        let own = place.street.lowercased()
+        var best: (point: Coordinate, distance: Double, isOwn: Bool, a: Coordinate, b: Coordinate)?
+        for candidate in segmentGrid.candidates(near: here, within: Self.accessRadius) {
+            let (_, roughly) = OSMGeometry.nearestPoint(
+                on: Coordinate(lon: Double(candidate.lon1), lat: Double(candidate.lat1)),
+                Coordinate(lon: Double(candidate.lon2), lat: Double(candidate.lat2)), to: here)
+            guard roughly <= Self.accessRadius + Self.floatSlack else { continue }
+            let segment = try segments.segment(Int(candidate.index))
+            let (point, distance) = OSMGeometry.nearestPoint(on: segment.a, segment.b, to: here)
+            guard distance <= Self.accessRadius else { continue }
+            let isOwn = !own.isEmpty && streetNames[segment.street].lowercased() == own
+            // Its own street first, then the nearer.
+            if let current = best, current.isOwn && !isOwn || (current.isOwn == isOwn && current.distance <= distance) {
+                continue
+            }
+            best = (point, distance, isOwn, segment.a, segment.b)
+        }
+        guard let best else { return nil }
+        // The cross product of the piece's direction and the way to the place: left is positive.
+        let k = cos(here.lat * .pi / 180)
+        let cross =
+            (best.b.lon - best.a.lon) * k * (here.lat - best.a.lat) - (best.b.lat - best.a.lat)
+            * (here.lon - best.a.lon)
+            * k
+        return (best.point, cross > 0 ? "L" : cross < 0 ? "R" : "")
     }
 
     /// The name of the street nearest `here`, if one lies within ``streetSearchRadius``.

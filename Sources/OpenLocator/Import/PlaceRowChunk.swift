@@ -14,7 +14,7 @@ struct PlaceRowChunk: Sendable {
     /// The text columns of a row, in the order ``GazetteerWriter`` binds them.
     enum TextColumn: Int, CaseIterable {
         case name, addressType, houseNumber, street, neighborhood, city, subregion, region, postal, country
-        case placeAddress, phone, url, source, localizedNames, searchName, searchAlternateNames, searchLocality
+        case placeAddress, phone, url, source, localizedNames, side, searchName, searchAlternateNames, searchLocality
 
         /// The column's name in `places`.
         var sqlName: String {
@@ -34,6 +34,7 @@ struct PlaceRowChunk: Sendable {
             case .url: "url"
             case .source: "source"
             case .localizedNames: "names"
+            case .side: "side"
             case .searchName: "search_name"
             case .searchAlternateNames: "search_alt_names"
             case .searchLocality: "search_locality"
@@ -44,6 +45,8 @@ struct PlaceRowChunk: Sendable {
     /// A row's numbers and kind.
     struct Row: Sendable {
         var longitude, latitude, importance: Double
+        /// The access point (the place's own point when it has none).
+        var accessLongitude, accessLatitude: Double
         var category: Int
         var population: Int64
         var addressType: AddressType
@@ -88,6 +91,8 @@ struct PlaceRowChunk: Sendable {
         rows.append(
             Row(
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
+                accessLongitude: place.access?.lon ?? place.longitude,
+                accessLatitude: place.access?.lat ?? place.latitude,
                 category: place.category, population: place.population, addressType: place.addressType,
                 extent: place.extent))
     }
@@ -136,6 +141,7 @@ extension PlaceRecord {
         case .url: read(url)
         case .source: read(source)
         case .localizedNames: read(localizedNames)
+        case .side: read(side)
         case .searchName, .searchAlternateNames, .searchLocality: preconditionFailure("folded by SearchText")
         }
     }

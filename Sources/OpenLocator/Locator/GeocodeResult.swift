@@ -12,7 +12,9 @@ public struct GeocodeResult: Sendable, Hashable {
     public var displayLocation: Point?
     /// The location the search was made from (the reverse geocode input, or `preferredSearchLocation`).
     public var inputLocation: Point?
-    /// Where to route to: the place itself, ready to hand to a routing tool as a stop.
+    /// Where to route to, ready to hand to a routing tool as a stop: a gazetteer's POIs and
+    /// addresses are reached from the nearest point of their street within 100 m (the side
+    /// in the `Side` attribute); other places, and places with no street near, from where they are.
     public var routeLocation: Point?
     /// How well the result matches the search, 0 to 100.
     public var score: Double

@@ -5,7 +5,7 @@ public enum ResultAttributes {
     /// Fields of a geocode candidate, in ArcGIS `candidateFields` order.
     public static let candidateFields = [
         "Loc_name", "Status", "Score", "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName",
-        "Place_addr", "Phone", "URL", "Rank", "AddNum", "StName", "StAddr", "Nbrhd", "City", "Subregion", "Region",
+        "Place_addr", "Phone", "URL", "Rank", "AddNum", "Side", "StName", "StAddr", "Nbrhd", "City", "Subregion", "Region",
         "RegionAbbr", "Postal", "Country", "CntryName", "LangCode", "Distance", "X", "Y", "DisplayX", "DisplayY",
         "Xmin", "Xmax", "Ymin", "Ymax", "ExInfo",
     ]

@@ -2,7 +2,9 @@
 /// changes: cached default gazetteers are rebuilt when it differs.
 ///
 /// - `places`: one row per POI, address point, street or locality, with display text,
-///   precomputed `place_addr`, and the ICU-folded text the full-text index holds
+///   precomputed `place_addr`, the access point a router should take it from (`access_lon`,
+///   `access_lat`: on the nearest street, the place's own point where none is near; `side`, of
+///   the street's direction, L or R), and the ICU-folded text the full-text index holds
 ///   (`search_name`, `search_alt_names`, `search_locality`), which searches score.
 /// - `places_fts`: FTS5 over that folded text (columns `name`, `alt_names`, `locality`);
 ///   rowid = place id. Contentless (`content = ''`): the text is in `places` already, and
@@ -34,13 +36,14 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 24
+    static let version = 25
 
-    /// The oldest gazetteers this version reads. Version 24 added `place_extents` (23 had its
+    /// The oldest gazetteers this version reads. Version 25 added each place's access point on
+    /// its street (`places.access_lon`, `access_lat`, `side`), which every answer reads; 24 added `place_extents` (23 had its
     /// streets' part as `street_extents`), which every intersection needs; 22 the places' names in other languages (`places.names`) and
     /// `name_translations`, which every row read and every answer in a language need.
     /// (Version 21 added postal areas; 20 the `regions` and `coverage` tables.)
-    static let oldestReadableVersion = 24
+    static let oldestReadableVersion = 25
 
     /// The size of a coverage cell, in degrees of latitude and longitude.
     static let coverageCellDegrees = 0.25
@@ -106,6 +109,9 @@ enum GazetteerSchema {
             population INTEGER NOT NULL,
             source TEXT NOT NULL,
             names TEXT NOT NULL,
+            side TEXT NOT NULL,
+            access_lon REAL NOT NULL,
+            access_lat REAL NOT NULL,
             search_name TEXT NOT NULL,
             search_alt_names TEXT NOT NULL,
             search_locality TEXT NOT NULL);
