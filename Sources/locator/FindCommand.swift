@@ -17,7 +17,7 @@ enum FindCommand: Command {
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
                             [--max-distance D] [--lang CODE] [--in-sr 4326|3857] [--sr 4326|3857]
-                            [--format table|json|geojson]
+                            [--format table|json|geojson|stops|stops-geojson|gpx|osrm|valhalla|graphhopper]
                             [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
 
         ARGUMENTS:
@@ -45,7 +45,11 @@ enum FindCommand: Command {
                                   (X,Y and XMIN,YMIN,XMAX,YMAX in Web Mercator metres).
           --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator),
                                   in every format (GeoJSON names 3857 in its crs member).
-          --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson.
+          --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson; or
+                                  the results as stops for a router, at their access points on the
+                                  street: stops (an ArcGIS Route stops FeatureSet, in --sr),
+                                  stops-geojson, gpx (waypoints), osrm (lon,lat;… coordinates),
+                                  valhalla (locations JSON) or graphhopper (points JSON).
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
                                   an API key is read from ARCGIS_API_KEY.
@@ -94,7 +98,9 @@ enum FindCommand: Command {
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         parameters.outputSpatialReference = sr
         parameters.addResultAttributeName("*")
-        let format = try format(arguments, choices: ["table", "json", "geojson"])
+        let format = try format(
+            arguments,
+            choices: ["table", "json", "geojson", "stops", "stops-geojson", "gpx", "osrm", "valhalla", "graphhopper"])
 
         let task = try locatorTask(arguments)
         var response: GeocodeResponse
@@ -119,6 +125,17 @@ enum FindCommand: Command {
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         case "geojson":
             Output.data(GeoJSONFormatter.featureCollection(results, spatialReference: sr).serialized(pretty: true))
+            if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
+        case "stops", "stops-geojson", "gpx", "osrm", "valhalla", "graphhopper":
+            let stops = results.compactMap(Stop.init)
+            switch format {
+            case "stops": Output.data(StopFormatter.arcGISStops(stops, spatialReference: sr).serialized(pretty: true))
+            case "stops-geojson": Output.data(StopFormatter.geoJSON(stops).serialized(pretty: true))
+            case "gpx": Output.data(String(StopFormatter.gpx(stops).dropLast()))  // (data adds the last newline)
+            case "osrm": Output.data(StopFormatter.osrmCoordinates(stops))
+            case "valhalla": Output.data(StopFormatter.valhallaLocations(stops).serialized(pretty: true))
+            default: Output.data(StopFormatter.graphHopperPoints(stops).serialized(pretty: true))
+            }
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         default:
             if results.isEmpty, let coverage = response.coverage {
