@@ -223,7 +223,7 @@ extension PlaceRecord {
             longitude: row.longitude(15), latitude: row.latitude(16), importance: row.fraction(17),
             population: row.count(18), source: row.text(19), localizedNames: row.text(20))
         side = row.text(21)
-        // (A place with no street near is its own access point.)
-        if !side.isEmpty { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
+        // (A place with no street near has none: NULL.)
+        if !row.isNull(22) { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
     }
 }

@@ -45,8 +45,8 @@ struct PlaceRowChunk: Sendable {
     /// A row's numbers and kind.
     struct Row: Sendable {
         var longitude, latitude, importance: Double
-        /// The access point (the place's own point when it has none).
-        var accessLongitude, accessLatitude: Double
+        /// The access point, if it has one.
+        var accessLongitude, accessLatitude: Double?
         var category: Int
         var population: Int64
         var addressType: AddressType
@@ -91,8 +91,7 @@ struct PlaceRowChunk: Sendable {
         rows.append(
             Row(
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
-                accessLongitude: place.access?.lon ?? place.longitude,
-                accessLatitude: place.access?.lat ?? place.latitude,
+                accessLongitude: place.access?.lon, accessLatitude: place.access?.lat,
                 category: place.category, population: place.population, addressType: place.addressType,
                 extent: place.extent))
     }

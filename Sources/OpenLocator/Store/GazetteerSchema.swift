@@ -3,8 +3,8 @@
 ///
 /// - `places`: one row per POI, address point, street or locality, with display text,
 ///   precomputed `place_addr`, the access point a router should take it from (`access_lon`,
-///   `access_lat`: on the nearest street, the place's own point where none is near; `side`, of
-///   the street's direction, L or R), and the ICU-folded text the full-text index holds
+///   `access_lat`: on the nearest street, NULL where none is near, which takes no room in the
+///   row for the world's localities; `side`, of the street's direction, L or R), and the ICU-folded text the full-text index holds
 ///   (`search_name`, `search_alt_names`, `search_locality`), which searches score.
 /// - `places_fts`: FTS5 over that folded text (columns `name`, `alt_names`, `locality`);
 ///   rowid = place id. Contentless (`content = ''`): the text is in `places` already, and
@@ -110,8 +110,8 @@ enum GazetteerSchema {
             source TEXT NOT NULL,
             names TEXT NOT NULL,
             side TEXT NOT NULL,
-            access_lon REAL NOT NULL,
-            access_lat REAL NOT NULL,
+            access_lon REAL,
+            access_lat REAL,
             search_name TEXT NOT NULL,
             search_alt_names TEXT NOT NULL,
             search_locality TEXT NOT NULL);

@@ -69,6 +69,11 @@ final class SQLiteStatement {
     /// Binds one double to `?index` (from 1); see ``bind(_:at:)-(Int64,_)``.
     func bind(_ value: Double, at index: Int32) { sqlite3_bind_double(handle, index, value) }
 
+    /// Binds a double, or NULL for `nil` (which takes no room in a row).
+    func bind(_ value: Double?, at index: Int32) {
+        if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    }
+
     /// Binds one text to `?index` (from 1) from the string's own UTF-8 storage, with its
     /// length: no C string is made.
     func bind(_ text: String, at index: Int32) {
