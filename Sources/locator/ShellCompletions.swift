@@ -59,7 +59,7 @@ enum ShellCompletions {
         }
     }
 
-    private static let topLevel = ["help", "completions", "--help", "--version"]
+    private static let topLevel = ["help", "completions", "man", "--help", "--version"]
 
     private static func bash(_ commands: [CommandEntry]) -> String {
         let names = (commands.map(\.name) + topLevel).joined(separator: " ")
@@ -128,7 +128,7 @@ enum ShellCompletions {
                 commands=(\(described))
                 if (( CURRENT == 2 )); then
                     _describe 'command' commands
-                    _values 'option' --help --version help completions
+                    _values 'option' --help --version help completions man
                     return
                 fi
                 shift words
@@ -151,6 +151,7 @@ enum ShellCompletions {
             "complete -c locator -n __fish_use_subcommand -l version -d 'Show the version'",
             "complete -c locator -n __fish_use_subcommand -a help -d 'Show help for a subcommand'",
             "complete -c locator -n __fish_use_subcommand -a completions -d 'Print a shell completion script'",
+            "complete -c locator -n __fish_use_subcommand -a man -d 'Print the manual page'",
             "complete -c locator -n '__fish_seen_subcommand_from completions' -a '\(shells.joined(separator: " "))'",
         ]
         for command in commands {

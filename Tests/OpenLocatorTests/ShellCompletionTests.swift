@@ -41,6 +41,7 @@ import Testing
             return result.output.split(separator: "\n").map(String.init)
         }
         #expect(try complete(["locator", "fi"]) == ["find"])
+        #expect(try complete(["locator", "ma"]) == ["man"])
         #expect(try Set(complete(["locator", "find", "--ne"])) == ["--near"])
         #expect(try complete(["locator", "find", "--l"]) == ["--lang"])
         #expect(
