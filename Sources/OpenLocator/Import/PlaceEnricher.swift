@@ -9,11 +9,13 @@ struct PlaceEnricher {
     /// How far a street may be for a place's access point (where a router takes it from).
     static let accessRadius = 100.0
     private let localities: LocalityIndex
-    /// The street segments by grid cell: their numbers in `segments`, and their ends in floats
-    /// (to pass over far ones without reading the file): 20 bytes a segment in memory.
+    /// The street segments by grid cell: their numbers in `segments`, their streets, and their
+    /// ends in floats (to pass over far ones without reading the file): 24 bytes a segment in
+    /// memory.
     private var segmentGrid = SpatialGrid<GridSegment>(cellDegrees: 0.005)
     private struct GridSegment {
         var index: UInt32
+        var street: UInt32
         var lon1, lat1, lon2, lat2: Float
     }
     /// How far a segment's float ends may put it from its true place (1.7 m at 180°).
@@ -40,8 +42,9 @@ struct PlaceEnricher {
         try segments?.forEach { segment in
             segmentGrid.insert(
                 GridSegment(
-                    index: index, lon1: Float(segment.a.lon), lat1: Float(segment.a.lat), lon2: Float(segment.b.lon),
-                    lat2: Float(segment.b.lat)), from: segment.a, to: segment.b)
+                    index: index, street: UInt32(segment.street), lon1: Float(segment.a.lon),
+                    lat1: Float(segment.a.lat), lon2: Float(segment.b.lon), lat2: Float(segment.b.lat)),
+                from: segment.a, to: segment.b)
             index += 1
         }
     }
@@ -92,21 +95,27 @@ struct PlaceEnricher {
         guard let segments else { return nil }
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
         let own = place.street.lowercased()
-        var best: (point: Coordinate, distance: Double, isOwn: Bool, a: Coordinate, b: Coordinate)?
+        // By the float ends first; then only the pieces that can be the nearest of their kind
+        // (of its own street, else of any) are read from the file and measured exactly.
+        var near: [(index: UInt32, roughly: Double, isOwn: Bool)] = []
         for candidate in segmentGrid.candidates(near: here, within: Self.accessRadius) {
             let (_, roughly) = OSMGeometry.nearestPoint(
                 on: Coordinate(lon: Double(candidate.lon1), lat: Double(candidate.lat1)),
                 Coordinate(lon: Double(candidate.lon2), lat: Double(candidate.lat2)), to: here)
             guard roughly <= Self.accessRadius + Self.floatSlack else { continue }
-            let segment = try segments.segment(Int(candidate.index))
-            let (point, distance) = OSMGeometry.nearestPoint(on: segment.a, segment.b, to: here)
-            guard distance <= Self.accessRadius else { continue }
-            let isOwn = !own.isEmpty && streetNames[segment.street].lowercased() == own
-            // Its own street first, then the nearer.
-            if let current = best, current.isOwn && !isOwn || (current.isOwn == isOwn && current.distance <= distance) {
-                continue
+            near.append(
+                (candidate.index, roughly, !own.isEmpty && streetNames[Int(candidate.street)].lowercased() == own))
+        }
+        var best: (point: Coordinate, distance: Double, a: Coordinate, b: Coordinate)?
+        for group in [near.filter(\.isOwn), near] where best == nil && !group.isEmpty {
+            let nearest = group.map(\.roughly).min()!
+            for candidate in group where candidate.roughly <= nearest + 2 * Self.floatSlack {
+                let segment = try segments.segment(Int(candidate.index))
+                let (point, distance) = OSMGeometry.nearestPoint(on: segment.a, segment.b, to: here)
+                if distance <= Self.accessRadius, distance < (best?.distance ?? .infinity) {
+                    best = (point, distance, segment.a, segment.b)
+                }
             }
-            best = (point, distance, isOwn, segment.a, segment.b)
         }
         guard let best else { return nil }
         // The cross product of the piece's direction and the way to the place: left is positive.
