@@ -20,44 +20,23 @@ enum ManPage {
             "[\\fIoptions\\fR]",
             ".SH DESCRIPTION",
         ]
-        lines += paragraphs(of: section("OVERVIEW", in: topLevel))
+        lines += paragraphs(of: HelpText.section("OVERVIEW", in: topLevel))
         lines.append(".SH SUBCOMMANDS")
         for command in commands {
             lines.append(".SS \(command.name)")
-            lines += paragraphs(of: section("OVERVIEW", in: command.help))
-            let usage = section("USAGE", in: command.help)
+            lines += paragraphs(of: HelpText.section("OVERVIEW", in: command.help))
+            let usage = HelpText.section("USAGE", in: command.help)
             if !usage.isEmpty { lines += [".PP", ".nf"] + usage.map { escaped($0.trimmedSpaces) } + [".fi"] }
-            for heading in ["ARGUMENTS", "OPTIONS"] { lines += entries(section(heading, in: command.help)) }
-            let examples = section("EXAMPLES", in: command.help)
+            for heading in ["ARGUMENTS", "OPTIONS"] { lines += entries(HelpText.section(heading, in: command.help)) }
+            let examples = HelpText.section("EXAMPLES", in: command.help)
             if !examples.isEmpty {
                 lines += [".PP", "Examples:", ".nf"] + examples.map { escaped($0.trimmedSpaces) } + [".fi"]
             }
         }
         lines.append(".SH DATA")
-        lines += paragraphs(of: section("DATA", in: topLevel))
+        lines += paragraphs(of: HelpText.section("DATA", in: topLevel))
         lines += [".SH SEE ALSO", "locator completions bash|zsh|fish; the README and docs/ of OpenLocator."]
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The lines under a heading ("OPTIONS:") up to the next heading, without the blank ones
-    /// at either end; the heading's own line may carry text ("OVERVIEW: Find places…").
-    static func section(_ heading: String, in help: String) -> [String] {
-        var found: [String] = []
-        var inside = false
-        for line in help.components(separatedBy: "\n") {
-            if let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "),
-                line[..<colon].allSatisfy({ $0.isUppercase || $0 == " " }), !line[..<colon].isEmpty
-            {
-                inside = line[..<colon] == heading
-                let rest = line[line.index(after: colon)...].trimmedSpaces
-                if inside, !rest.isEmpty { found.append(rest) }
-                continue
-            }
-            if inside { found.append(line) }
-        }
-        while found.last?.trimmedSpaces.isEmpty == true { found.removeLast() }
-        while found.first?.trimmedSpaces.isEmpty == true { found.removeFirst() }
-        return found
     }
 
     /// Text lines as paragraphs (a blank line between them).
@@ -69,28 +48,11 @@ enum ManPage {
         return out
     }
 
-    /// Option and argument lines ("  --near LAT,LON   Rank by…", continued below) as tagged
-    /// paragraphs.
+    /// Option and argument lines as tagged paragraphs.
     private static func entries(_ lines: [String]) -> [String] {
-        var out: [String] = []
-        for line in lines where !line.trimmedSpaces.isEmpty {
-            let indent = line.prefix { $0 == " " }.count
-            let text = line.trimmedSpaces
-            if indent <= 2 {
-                // "--near LAT,LON          Rank by…": the tag, then the description after the gap.
-                if let gap = text.range(of: "  ") {
-                    out += [
-                        ".TP", "\\fB\(escaped(String(text[..<gap.lowerBound])))\\fR",
-                        escaped(text[gap.upperBound...].trimmedSpaces),
-                    ]
-                } else {
-                    out += [".TP", "\\fB\(escaped(text))\\fR"]
-                }
-            } else {
-                out.append(escaped(text))
-            }
+        HelpText.entries(lines).flatMap { entry in
+            [".TP", "\\fB\(escaped(entry.tag))\\fR"] + entry.description.map(escaped)
         }
-        return out
     }
 
     /// Text safe in roff: backslashes and hyphens as such, characters beyond ASCII by their

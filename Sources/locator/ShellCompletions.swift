@@ -37,15 +37,13 @@ enum ShellCompletions {
         }
     }
 
-    /// Each option's first line of description in a help text ("  --near LAT,LON   Rank by…").
+    /// Each option's first line of description in a help text, where it starts on the option's line.
     static func summaries(in help: String) -> [String: String] {
         var found: [String: String] = [:]
-        for line in help.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            guard line.hasPrefix("  --"), let name = trimmed.dropFirst(2).split(separator: " ").first else { continue }
-            // The description starts after a run of two or more spaces.
-            guard let gap = trimmed.range(of: "  ") else { continue }
-            found[String(name)] = trimmed[gap.upperBound...].trimmingCharacters(in: .whitespaces)
+        for heading in ["ARGUMENTS", "OPTIONS"] {
+            for entry in HelpText.entries(HelpText.section(heading, in: help)) {
+                if let name = entry.optionName, let summary = entry.summary { found[name] = summary }
+            }
         }
         return found
     }

@@ -59,22 +59,33 @@ struct PostalAreas {
             let longitude = Self.median(area.longitudes), latitude = Self.median(area.latitudes)
             // A bigger area is likelier the one meant: 0.03 for one address, 0.1 from 500 on.
             let importance = 0.03 + 0.07 * min(1, Double(area.longitudes.count) / 500)
-            var place = PlaceRecord(
-                name: code, addressType: .postal, category: Self.primaryPostal, city: city,
-                subregion: area.subregion, region: area.region, postal: code, country: area.country,
-                placeAddress: AddressFormat.placeAddress(
-                    streetAddress: "", postal: code, city: city, region: area.region, country: area.country),
-                longitude: longitude, latitude: latitude, importance: importance, source: "postal:\(key)",
-                // Written without its space too ("SW1A1AA", "1012AB"), as people type it.
-                alternateNames: Self.key(code) == code ? [] : [Self.key(code)])
             // Where its members lie (one address has no extent of its own).
-            if area.longitudes.count > 1 {
-                place.extent = Envelope(
+            let extent =
+                area.longitudes.count > 1
+                ? Envelope(
                     xmin: area.longitudes.min()!, ymin: area.latitudes.min()!, xmax: area.longitudes.max()!,
-                    ymax: area.latitudes.max()!)
-            }
-            return place
+                    ymax: area.latitudes.max()!) : nil
+            return Self.area(
+                code: code, city: city, subregion: area.subregion, region: area.region, country: area.country,
+                at: Coordinate(lon: longitude, lat: latitude), importance: importance, source: "postal:\(key)",
+                extent: extent)
         }
+    }
+
+    /// A postal area's row, whichever source gives it (the addresses here, an OSM boundary,
+    /// GeoNames' postal dump): named by its code, found by it written without its space too
+    /// ("SW1A1AA", "1012AB"), as people type it.
+    static func area(
+        code: String, city: String, subregion: String = "", region: String = "", country: String = "",
+        at location: Coordinate, importance: Double, source: String, extent: Envelope? = nil
+    ) -> PlaceRecord {
+        var place = PlaceRecord(
+            name: code, addressType: .postal, category: primaryPostal, city: city, subregion: subregion,
+            region: region, postal: code, country: country, longitude: location.lon, latitude: location.lat,
+            importance: importance, source: source, alternateNames: key(code) == code ? [] : [key(code)])
+        place.placeAddress = AddressFormat.placeAddress(of: place)
+        place.extent = extent
+        return place
     }
 
     /// The postcode as written, trimmed, when it looks like one: 2 to 10 letters and digits

@@ -14,7 +14,6 @@ struct GeoNamesPostalReader: PlaceFileReader {
     private var lines: LineReader
     private(set) var summary: SourceSummary
     private let countries: [String: (iso3: String, name: String)]
-    private static let primaryPostal = CategoryTree.world["Primary Postal"]!.code
     /// What a GeoNames postal area weighs against others: like an OSM one of 150 addresses.
     static let importance = 0.05
 
@@ -62,13 +61,9 @@ struct GeoNamesPostalReader: PlaceFileReader {
             throw SkippedRowReason("'\(fields[1].prefix(20))' is not a postal code")
         }
         let (latitude, longitude) = try checkedCoordinate(latitude: fields[9], longitude: fields[10]).get()
-        var place = PlaceRecord(
-            name: code, addressType: .postal, category: Self.primaryPostal, city: fields[2], subregion: fields[5],
-            region: fields[3], postal: code, country: countries[country]?.iso3 ?? country, longitude: longitude,
-            latitude: latitude, importance: Self.importance, source: "geonames-postal:\(summary.name):\(number)",
-            // Written without its space too ("SW1A1AA", "1012AB"), as people type it.
-            alternateNames: PostalAreas.key(code) == code ? [] : [PostalAreas.key(code)])
-        place.placeAddress = AddressFormat.placeAddress(of: place)
-        return place
+        return PostalAreas.area(
+            code: code, city: fields[2], subregion: fields[5], region: fields[3],
+            country: countries[country]?.iso3 ?? country, at: Coordinate(lon: longitude, lat: latitude),
+            importance: Self.importance, source: "geonames-postal:\(summary.name):\(number)")
     }
 }

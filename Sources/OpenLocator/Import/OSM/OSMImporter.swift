@@ -188,13 +188,11 @@ struct OSMImporter {
         for point in rings.joined() {
             box = box.union(Envelope(xmin: point.lon, ymin: point.lat, xmax: point.lon, ymax: point.lat))
         }
-        var place = PlaceRecord(
-            name: code, addressType: .postal, category: CategoryTree.world["Primary Postal"]!.code,
-            city: tags["addr:city"] ?? tags["postal_code:city"] ?? "", postal: code,
-            longitude: (box.xmin + box.xmax) / 2, latitude: (box.ymin + box.ymax) / 2, importance: 0.1, source: source,
-            alternateNames: PostalAreas.key(code) == code ? [] : [PostalAreas.key(code)])
-        place.extent = box
-        places.append(place)
+        places.append(
+            PostalAreas.area(
+                code: code, city: tags["addr:city"] ?? tags["postal_code:city"] ?? "",
+                at: Coordinate(lon: (box.xmin + box.xmax) / 2, lat: (box.ymin + box.ymax) / 2), importance: 0.1,
+                source: source, extent: box))
         return true
     }
 
