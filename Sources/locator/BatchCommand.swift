@@ -15,7 +15,8 @@ enum BatchCommand: Command {
         OVERVIEW: \(abstract)
 
         USAGE: locator batch INPUT [--column NAME | --columns A,B,...] [--near LAT,LON]
-                             [--category NAME]... [--country CODE] [--lang CODE] [--min-score S] [--out FILE]
+                             [--in-sr 4326|3857] [--category NAME]... [--country CODE] [--lang CODE]
+                             [--min-score S] [--out FILE]
                              [--format csv|jsonl|geojson] [--resume] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
@@ -32,6 +33,7 @@ enum BatchCommand: Command {
           --columns A,B,...       Several columns making up the address, joined in this order
                                   (street,city,postal).
           --near LAT,LON          Prefer matches near this point.
+          --in-sr WKID            --near in 4326 (LAT,LON degrees, default) or 3857 (X,Y metres).
           --category NAME         Only match places of this category; repeat for several.
           --country CODE          Only match places in this country (FI, FIN or Finland).
           --lang CODE             Write names and addresses in this language where the data has them.

@@ -27,6 +27,7 @@ enum SuggestCommand: Command {
           --within MINLON,MINLAT,MAXLON,MAXLAT
                                   Only places inside this box.
           --country CODE          Only places in this country (FI, FIN or Finland).
+          --in-sr WKID            --near and --within in 4326 (degrees, default) or 3857 (metres).
           --format FORMAT         table (default) or json (ArcGIS suggest).
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
@@ -48,15 +49,16 @@ enum SuggestCommand: Command {
             throw UsageError("give TEXT to complete, such as 'sto' or 'coff'")
         }
         var parameters = SuggestParameters()
+        let input = try ArgumentValues.inputSpatialReference(arguments)
         parameters.preferredSearchLocation = try arguments.value("near").map {
-            try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
+            try ArgumentValues.point($0, option: "--near", in: input)
         }
         if let max = arguments.value("max") {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...SuggestParameters.maxResultsLimit)
         }
         parameters.searchArea = try arguments.value("within").map {
-            try ArgumentValues.envelope($0, option: "--within", in: ArgumentValues.inputSpatialReference(arguments))
+            try ArgumentValues.envelope($0, option: "--within", in: input)
         }
         parameters.countryCode = arguments.value("country")
         parameters.categories = arguments.all("category")
