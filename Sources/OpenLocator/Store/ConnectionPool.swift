@@ -1,17 +1,17 @@
 import Foundation
 
-/// A bounded pool of read-only connections to one gazetteer file.
+/// A bounded pool of read-only connections to one gazetteer file (``PinnedFile``).
 ///
 /// `@unchecked Sendable`: the idle list is only touched under `lock`, and a connection is used
 /// by one caller at a time between `withConnection`'s checkout and return.
 final class ConnectionPool: @unchecked Sendable {
-    private let path: String
+    private let file: PinnedFile
     private let lock = NSLock()
     private var idle: [SQLiteConnection] = []
     private let maxIdle: Int
 
-    init(path: String, maxIdle: Int = 8) {
-        self.path = path
+    init(file: PinnedFile, maxIdle: Int = 8) {
+        self.file = file
         self.maxIdle = maxIdle
     }
 
@@ -30,7 +30,7 @@ final class ConnectionPool: @unchecked Sendable {
     }
 
     private func open() throws -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
+        let connection = try SQLiteConnection(path: try file.connectionPath())
         try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = 268435456;")
         return connection
     }

@@ -24,7 +24,7 @@ final class GazetteerStore: @unchecked Sendable {
                 .gazetteerUnavailable, "no readable gazetteer file '\(name)'; make one with 'locator build'")
         }
         self.file = file
-        pool = ConnectionPool(path: file.connectionPath)
+        pool = ConnectionPool(file: file)
         try Self.checked(name) {
             try pool.withConnection { db in
                 var version = ""
