@@ -124,7 +124,7 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
     if wants("suggest") { try await runSuggest(task: task, workload: workload, queries: queries) }
     if wants("world"), !workload.world.isEmpty {
         let world = try await measure((0..<queries).map { workload.world[$0 % workload.world.count] }) { text, point in
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.preferredSearchLocation = point
             _ = try await task.geocode(forSearchText: text, using: parameters)
         }
@@ -136,7 +136,7 @@ func runCategory(task: LocatorTask, workload: Workload, queries: Int) async thro
     let categories = ["Coffee Shop", "Hotel", "Park", "Food"]
     let categoryQueries = workload.points.prefix(queries).enumerated().map { (categories[$0.offset % 4], $0.element) }
     let near = try await measure(categoryQueries) { category, point in
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = point
         parameters.addCategory(category)
         _ = try await task.geocode(forSearchText: "", using: parameters)
@@ -150,7 +150,7 @@ func runCategory(task: LocatorTask, workload: Workload, queries: Int) async thro
 
 func runText(task: LocatorTask, workload: Workload, queries: Int) async throws {
     let text = try await measure(Array(workload.names.prefix(queries))) { name in
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = workload.points[0]
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
@@ -165,7 +165,7 @@ func runTypos(task: LocatorTask, workload: Workload, queries: Int) async throws 
         return String(letters)
     }
     let typos = try await measure(misspelt) { name in
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = workload.points[0]
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
@@ -186,7 +186,7 @@ func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throw
         }
     }
     func suggest(_ text: String, _ point: Point?) async throws {
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         parameters.preferredSearchLocation = point
         _ = try await task.suggest(forSearchText: text, parameters: parameters)
     }
@@ -202,7 +202,7 @@ func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throw
 /// addresses, then geocode them back as one batch. Prints rows/s (and per core) against the
 /// same rows geocoded one by one on one thread, and how many land within 50 m.
 func batchRoundTrip(_ task: LocatorTask, rows: Int) async throws {
-    var parameters = ReverseGeocodeParameters()
+    let parameters = ReverseGeocodeParameters()
     parameters.addFeatureType(.pointAddress)
     parameters.maxDistance = 500
     var truth: [(text: String, at: Point)] = []
@@ -220,7 +220,7 @@ func batchRoundTrip(_ task: LocatorTask, rows: Int) async throws {
         lat = lat < 60.1790 ? lat + 0.0003 : 60.1650 + Double(truth.count % 7) * 0.00004
     }
     let texts = truth.map(\.text)
-    var batchParameters = GeocodeParameters()
+    let batchParameters = GeocodeParameters()
     batchParameters.addResultAttributeNames(["Addr_type", "PlaceName"])
     _ = try await task.geocode(batch: Array(texts.prefix(200)), using: batchParameters)  // warm up
     var batchSeconds: [Double] = []
@@ -231,7 +231,8 @@ func batchRoundTrip(_ task: LocatorTask, rows: Int) async throws {
         matches = try await task.geocode(batch: texts, using: batchParameters)
         batchSeconds.append(Date().timeIntervalSince(started))
         started = Date()
-        var single = batchParameters
+        let single = GeocodeParameters()
+        single.addResultAttributeNames(["Addr_type", "PlaceName"])
         single.maxResults = 2
         for text in texts.prefix(texts.count / 4) { _ = try await task.geocode(forSearchText: text, using: single) }
         singleSeconds.append(Date().timeIntervalSince(started) * 4)
@@ -285,15 +286,15 @@ if options.syntheticOnly {
     var names: [String] = []
     var addresses: [String] = []
     for category in ["Coffee Shop", "Restaurant", "Hotel", "Bar or Pub", "Clothing Store"] {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = helsinkiPoints[0]
         parameters.addCategory(category)
         parameters.maxResults = 50
         parameters.addResultAttributeName("*")
         for result in try await defaultTask.geocode(forSearchText: "", using: parameters) {
-            names.append(result.attributes["PlaceName"]?.stringValue ?? "")
-            if let street = result.attributes["StAddr"]?.stringValue,
-                result.attributes["AddNum"]?.stringValue?.isEmpty == false
+            names.append(result.attributeValues["PlaceName"]?.stringValue ?? "")
+            if let street = result.attributeValues["StAddr"]?.stringValue,
+                result.attributeValues["AddNum"]?.stringValue?.isEmpty == false
             {
                 addresses.append(street)
             }

@@ -31,6 +31,8 @@ public final class GeocodeServerRoutes: Sendable {
     package var batchesInProgress: Int { batches.inUseCount }
     /// The root resource, serialized once.
     let description: Data
+    /// What the gazetteer held when the server started, for the description's `locatorProperties`.
+    private let info: LocatorInfo?
 
     /// - Parameters:
     ///   - task: answers every operation.
@@ -43,7 +45,8 @@ public final class GeocodeServerRoutes: Sendable {
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
         self.requestTimeout = requestTimeout
         batches = BatchAdmission(limit: max(1, concurrentBatches))
-        description = Data(ServiceDescription.root().utf8())
+        info = try? task.locatorInfoBlocking()  // read once: the counts cost a scan of the places
+        description = Data(ServiceDescription.root(info: info).utf8())
     }
 
     /// Answers one HTTP request.
@@ -80,7 +83,8 @@ public final class GeocodeServerRoutes: Sendable {
         if let denied = checkToken(request, parameters) { return answer(denied, pretty) }
         do {
             switch operation.lowercased() {
-            case "": return pretty ? .json(ServiceDescription.root(), pretty: true) : .json(bytes: description)
+            case "":
+                return pretty ? .json(ServiceDescription.root(info: info), pretty: true) : .json(bytes: description)
             case "findaddresscandidates": return try findAddressCandidates(parameters, pretty: pretty)
             case "reversegeocode": return answer(try reverseGeocode(parameters), pretty)
             case "suggest": return answer(try suggest(parameters), pretty)

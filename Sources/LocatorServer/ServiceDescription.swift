@@ -5,64 +5,58 @@ import OpenLocator
 /// `addressFields`, `candidateFields`, `spatialReference`, `locatorProperties` (batch sizes) and
 /// the `categories` tree.
 enum ServiceDescription {
-    static let numericFields: Set<String> = [
-        "Score", "Rank", "Distance", "X", "Y", "DisplayX", "DisplayY", "Xmin", "Xmax", "Ymin", "Ymax",
-    ]
-    static let requiredFields: Set<String> = ["Shape", "Status", "Score", "Match_addr"]
-
-    static func root() -> JSONValue {
-        .object([
+    /// The description of a service answering from a gazetteer described by `info` (its place
+    /// count and what it finds go in `locatorProperties`, as OpenLocator's remote backend reads them).
+    static func root(info: LocatorInfo? = nil) -> JSONValue {
+        var properties: [(String, JSONValue)] = [
+            ("MinimumCandidateScore", .string("0")), ("MinimumMatchScore", .string("0")),
+            ("SuggestedBatchSize", .number(150)), ("MaxBatchSize", .number(1000)),
+            ("LoadBalancerTimeOut", .number(60)), ("isAGOWorldLocator", .bool(false)),
+            ("supportsBatchOutFields", .string("True")),
+        ]
+        if let info {
+            if let count = info.placeCount { properties.append(("PlaceCount", .string(String(count)))) }
+            properties += [
+                ("SupportsPOI", .string(String(info.supportsPOI))),
+                ("SupportsAddresses", .string(String(info.supportsAddresses))),
+                ("SupportsIntersections", .string(String(info.supportsIntersections))),
+            ]
+        }
+        return .object([
             ("currentVersion", .number(11.1)),
             (
                 "serviceDescription",
                 .string("OpenLocator: offline place search (© OpenStreetMap contributors, GeoNames)")
             ),
+            ("addressFields", .array(LocatorAttribute.searchFields.map { field($0, length: 100) })),
             (
-                "addressFields",
-                .array(
-                    [
-                        ("Address", "Address or Place", 100), ("Address2", "Address2", 100),
-                        ("Address3", "Address3", 100),
-                        ("Neighborhood", "Neighborhood", 50), ("City", "City", 50), ("Subregion", "County", 50),
-                        ("Region", "State", 50), ("Postal", "ZIP", 20), ("PostalExt", "ZIP4", 20),
-                        ("CountryCode", "Country", 100),
-                    ].map { field(name: $0.0, alias: $0.1, length: $0.2) })
+                "singleLineAddressField",
+                field(LocatorAttribute(name: "SingleLine", displayName: "Single Line Input"), length: 200)
             ),
-            ("singleLineAddressField", field(name: "SingleLine", alias: "Single Line Input", length: 200)),
             (
                 "candidateFields",
                 .array(
-                    ["Shape"].map { field(name: $0, type: "esriFieldTypeGeometry", required: true) }
-                        + ResultAttributes.candidateFields.map { name in
-                            field(
-                                name: name,
-                                type: numericFields.contains(name) ? "esriFieldTypeDouble" : "esriFieldTypeString",
-                                length: numericFields.contains(name) ? nil : 500,
-                                required: requiredFields.contains(name))
-                        })
+                    [field(LocatorAttribute(name: "Shape", type: .geometry, isRequired: true))]
+                        + LocatorAttribute.resultFields.map { field($0, length: $0.type == .string ? 500 : nil) })
             ),
             ("spatialReference", ArcGISResponses.spatialReference(.wgs84)),
-            (
-                "locatorProperties",
-                .object([
-                    ("MinimumCandidateScore", .string("0")), ("MinimumMatchScore", .string("0")),
-                    ("SuggestedBatchSize", .number(150)), ("MaxBatchSize", .number(1000)),
-                    ("LoadBalancerTimeOut", .number(60)), ("isAGOWorldLocator", .bool(false)),
-                    ("supportsBatchOutFields", .string("True")),
-                ])
-            ),
+            ("locatorProperties", .object(properties)),
             ("categories", .array(CategoryTree.world.roots.map(category))),
             ("capabilities", .string("Geocode,ReverseGeocode,Suggest")),
         ])
     }
 
-    private static func field(
-        name: String, alias: String? = nil, type: String = "esriFieldTypeString", length: Int? = nil,
-        required: Bool = false
-    ) -> JSONValue {
+    private static func field(_ attribute: LocatorAttribute, length: Int? = nil) -> JSONValue {
+        let type =
+            switch attribute.type {
+            case .string: "esriFieldTypeString"
+            case .double: "esriFieldTypeDouble"
+            case .integer: "esriFieldTypeInteger"
+            case .geometry: "esriFieldTypeGeometry"
+            }
         var members: [(String, JSONValue)] = [
-            ("name", .string(name)), ("type", .string(type)), ("alias", .string(alias ?? name)),
-            ("required", .bool(required)),
+            ("name", .string(attribute.name)), ("type", .string(type)), ("alias", .string(attribute.displayName)),
+            ("required", .bool(attribute.isRequired)),
         ]
         if let length { members.append(("length", .number(Double(length)))) }
         return .object(members)

@@ -3,7 +3,7 @@ import OpenLocator
 /// Parsing of option values, with messages that say what was wrong.
 enum ArgumentValues {
     /// Adds each `--category` value to `parameters`; a value with no letter is no category name.
-    static func addCategories(_ names: [String], to parameters: inout GeocodeParameters) throws {
+    static func addCategories(_ names: [String], to parameters: GeocodeParameters) throws {
         for name in names {
             guard name.contains(where: { $0.isLetter }) else {
                 throw UsageError("--category needs a category name, such as 'Coffee Shop' or 'Food'")

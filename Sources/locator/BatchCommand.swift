@@ -90,7 +90,7 @@ enum BatchCommand: Command {
         options.parameters.preferredSearchLocation = try arguments.value("near").map {
             try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
         }
-        try ArgumentValues.addCategories(arguments.all("category"), to: &options.parameters)
+        try ArgumentValues.addCategories(arguments.all("category"), to: options.parameters)
         options.parameters.countryCode = arguments.value("country")
         options.parameters.outputLanguageCode = try arguments.value("lang").map {
             try ArgumentValues.language($0, option: "--lang")

@@ -68,8 +68,8 @@ enum FindCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let text = arguments.positionals.joined(separator: " ")
-        var parameters = GeocodeParameters()
-        try ArgumentValues.addCategories(arguments.all("category"), to: &parameters)
+        let parameters = GeocodeParameters()
+        try ArgumentValues.addCategories(arguments.all("category"), to: parameters)
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty || !parameters.categories.isEmpty else {
             throw UsageError("give TEXT to search for, or --category NAME")
         }

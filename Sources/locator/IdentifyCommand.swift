@@ -57,11 +57,12 @@ enum IdentifyCommand: Command {
                     place.map { [$0] } ?? [], spatialReference: sr
                 ).serialized(pretty: true))
         } else if let place {
-            let name = place.attributes["PlaceName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown"
+            let name = place.attributeValues["PlaceName"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "Unknown"
             let address =
-                place.attributes["Place_addr"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "no address provided"
-            let distance = place.attributes["Distance"]?.doubleValue.map(TableFormatter.formatDistance) ?? ""
-            let type = place.attributes["Type"]?.stringValue ?? ""
+                place.attributeValues["Place_addr"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                ?? "no address provided"
+            let distance = place.attributeValues["Distance"]?.doubleValue.map(TableFormatter.formatDistance) ?? ""
+            let type = place.attributeValues["Type"]?.stringValue ?? ""
             Output.data("\(name)\n\(address)\n\(type), \(distance) away")
         } else {
             Output.data("No place within \(TableFormatter.formatDistance(tolerance)) of \(location).")

@@ -20,7 +20,7 @@ enum InfoCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         let info = try await locatorTask(arguments).locatorInfo
-        var lines = ["\(info.name): \(info.placeCount) places"]
+        var lines = ["\(info.name): \(info.placeCount.map { "\($0) places" } ?? "places not counted")"]
         if let date = info.buildDate { lines.append("Built: \(date)") }
         if info.sourceSummaries.contains(where: { !$0.kind.isEmpty }) {
             lines.append("Sources:")

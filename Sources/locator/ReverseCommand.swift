@@ -50,7 +50,7 @@ enum ReverseCommand: Command {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
         let location = try ArgumentValues.point(
             text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         for name in (arguments.value("feature-types") ?? "").split(separator: ",") {
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {

@@ -48,7 +48,7 @@ enum SuggestCommand: Command {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("give TEXT to complete, such as 'sto' or 'coff'")
         }
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         let input = try ArgumentValues.inputSpatialReference(arguments)
         parameters.preferredSearchLocation = try arguments.value("near").map {
             try ArgumentValues.point($0, option: "--near", in: input)

@@ -6,7 +6,7 @@ import Testing
 /// Street addresses on the real default gazetteer: numbers the data has, lacks, or cannot have.
 @Suite struct AddressSearchTests {
     static func first(_ text: String) async throws -> GeocodeResult? {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("*")
         return try await Fixtures.task().geocode(forSearchText: text, using: parameters).first
     }
@@ -76,19 +76,19 @@ import Testing
             ("Street Name", "Mikonkatu 7", ["StreetName"]), ("Point Address", "Mikonkatu 24", ["PointAddress"]),
             ("Street Address", "Mikonkatu 24", ["StreetAddress"]),
         ] {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.addCategory(category)
             parameters.addResultAttributeName("Addr_type")
             let results = try await task.geocode(forSearchText: text, using: parameters)
             #expect(results.allSatisfy { allowed.contains(OpenLocatorTests.text($0, "Addr_type")) }, "\(category)")
         }
-        var streetAddress = GeocodeParameters()
+        let streetAddress = GeocodeParameters()
         streetAddress.addCategory("Street Address")
         #expect(try await task.geocode(forSearchText: "Mikonkatu 24", using: streetAddress).count == 1)
     }
 
     @Test func aStreetWithoutNumbersIsAnsweredOnce() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         parameters.addResultAttributeName("Addr_type")
         let results = try await Fixtures.task().geocode(forSearchText: "Aikapiha 5", using: parameters)
@@ -97,12 +97,12 @@ import Testing
     }
 
     @Test func aWordEndingInAFullStopIsNotOnlyReadAsAnAbbreviation() async throws {
-        #expect(try await Self.first("Reykjavik.")?.attributes["PlaceName"] == "Reykjavík")
-        #expect(try await Self.first("Hamburg.")?.attributes["PlaceName"] == "Hamburg")
+        #expect(try await Self.first("Reykjavik.")?.attributeValues["PlaceName"] == "Reykjavík")
+        #expect(try await Self.first("Hamburg.")?.attributeValues["PlaceName"] == "Hamburg")
     }
 
     @Test func aStreetAloneIsTheStreetOnce() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("Addr_type")
         let results = try await Fixtures.task().geocode(forSearchText: "Mikonkatu", using: parameters)
         #expect(text(results.first, "Addr_type") == "StreetName")

@@ -147,7 +147,7 @@ import Testing
     @Test func theGazetteersOwnAddressesRoundTripWithin50Metres() async throws {
         // Reverse geocode a grid of points, then geocode the addresses found, as a batch.
         let task = try Fixtures.task()
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.addFeatureType(.pointAddress)
         parameters.maxDistance = 500
         var expected: [(String, Point)] = []

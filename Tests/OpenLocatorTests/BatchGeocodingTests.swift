@@ -29,7 +29,7 @@ import Testing
         #expect(matches[0].result?.label == "Mannerheimintie 10, 00100 Helsinki")
         // A misspelt street scores below 100: matched, unless minScore asks for exact matches.
         #expect(try await task.geocode(batch: ["Manerheimintie 10"]).first?.status == .matched)
-        var strict = GeocodeParameters()
+        let strict = GeocodeParameters()
         strict.minScore = 100
         #expect(try await task.geocode(batch: ["Manerheimintie 10"], using: strict).first?.status == .unmatched)
     }
@@ -51,7 +51,7 @@ import Testing
     @Test func aRemoteServiceAnswersTheSameThroughGeocodeAddresses() async throws {
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         // More texts than one request of the service's SuggestedBatchSize (150) holds.
         let texts = (0..<170).map { Self.texts[$0 % Self.texts.count] }

@@ -395,12 +395,12 @@ import Testing
         let task = LocatorTask(gazetteer: target)
         let address = try await task.geocode(forSearchText: "Testikuja 79, Helsinki").first
         #expect(address?.label == "Testikuja 79, 00150 Helsinki")
-        var near = GeocodeParameters()
+        let near = GeocodeParameters()
         near.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.95)
         near.addCategory("Warehouse")
         #expect(try await task.geocode(forSearchText: "", using: near).first?.label == "Depot Seven")
         #expect(
-            try await task.geocode(forSearchText: "Kahvila Testi").first?.attributes["Type"]?.stringValue
+            try await task.geocode(forSearchText: "Kahvila Testi").first?.attributeValues["Type"]?.stringValue
                 == "Coffee Shop")
         // The OpenAddresses copy of an address OSM has is not a second result.
         let kaivokatu = try await task.geocode(forSearchText: "Kaivokatu 1, 00100 Helsinki")

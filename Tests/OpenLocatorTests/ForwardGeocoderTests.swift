@@ -7,15 +7,15 @@ import Testing
 /// the coverage answer, the minimum score.
 @Suite struct ForwardGeocoderTests {
     static func response(
-        _ text: String, near point: Point? = nil, _ change: (inout GeocodeParameters) -> Void = { _ in }
+        _ text: String, near point: Point? = nil, _ change: (GeocodeParameters) -> Void = { _ in }
     )
         async throws -> GeocodeResponse
     {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = point
         parameters.explain = true
         parameters.addResultAttributeName("*")
-        change(&parameters)
+        change(parameters)
         return try await Fixtures.task().geocodeResponse(forSearchText: text, using: parameters)
     }
 
@@ -81,7 +81,8 @@ import Testing
                 $0.maxResults = 50
             }
             #expect(response.results.count == min(50, truth), "within \(radius) m")
-            #expect(response.results.allSatisfy { ($0.attributes["Distance"]?.doubleValue ?? .infinity) <= radius })
+            #expect(
+                response.results.allSatisfy { ($0.attributeValues["Distance"]?.doubleValue ?? .infinity) <= radius })
             #expect(truth > 0 || response.coverage != nil)
         }
     }

@@ -57,7 +57,7 @@ import Testing
     }
 
     static func first(_ text: String, language: String? = nil, near: Point? = nil) async throws -> GeocodeResult? {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.outputLanguageCode = language
         parameters.preferredSearchLocation = near
         parameters.addResultAttributeName("*")

@@ -54,7 +54,7 @@ import Testing
     }
 
     static func find(_ text: String, max: Int = 10) async throws -> [GeocodeResult] {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.maxResults = max
         parameters.addResultAttributeName("*")
         return try await LocatorTask(gazetteer: gazetteer.get().url).geocode(forSearchText: text, using: parameters)
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func reverseFindsTheArea() async throws {
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.postal]
         parameters.addResultAttributeName("*")
         let task = LocatorTask(gazetteer: try Self.gazetteer.get().url)

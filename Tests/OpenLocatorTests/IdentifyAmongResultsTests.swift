@@ -43,7 +43,7 @@ import Testing
 
     /// On real results: the markers of a coffee-shop search, tapped at the first one's place.
     @Test func aTapOnAMarkerOfARealSearchGivesItsCallout() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         parameters.addResultAttributeNames(["PlaceName", "Place_addr"])
         parameters.outputSpatialReference = .webMercator

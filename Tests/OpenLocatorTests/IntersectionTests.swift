@@ -36,7 +36,7 @@ import Testing
     }
 
     static func geocode(_ text: String, near point: Point? = nil) async throws -> [GeocodeResult] {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = point
         parameters.addResultAttributeName("*")
         return try await LocatorTask(gazetteer: try gazetteer.get()).geocode(forSearchText: text, using: parameters)

@@ -8,7 +8,7 @@ import Testing
 /// CLI, a real `locator serve` and a remote task talking to one.
 @Suite struct LanguageTests {
     static func geocode(_ text: String, language: String? = nil) async throws -> [GeocodeResult] {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.outputLanguageCode = language
         parameters.maxResults = 3
         parameters.addResultAttributeName("*")
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func reverseAnswersInTheLanguage() async throws {
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.pointAddress]
         parameters.outputLanguageCode = "sv"
         parameters.addResultAttributeName("*")
@@ -63,7 +63,7 @@ import Testing
 
     @Test func aMalformedLanguageCodeIsRefusedInOneLine() async throws {
         for code in ["", "x y", "swedish", "s", "sv--", "12"] {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.outputLanguageCode = code
             await #expect(throws: LocatorError.self, "\(code)") {
                 _ = try await Fixtures.task().geocode(forSearchText: "Helsinki", using: parameters)
@@ -125,7 +125,7 @@ import Testing
     @Test func aRemoteTaskAsksForTheLanguage() async throws {
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.outputLanguageCode = "sv"
         parameters.maxResults = 1
         let remote = try await LocatorTask(url: mirror.serviceURL).geocode(forSearchText: "Helsinki", using: parameters)

@@ -56,18 +56,18 @@ import Testing
         try builder.build(to: target)
         let task = LocatorTask(gazetteer: target)
         let park = try #require(try await task.geocode(forSearchText: "Square Park").first)
-        #expect(park.attributes["Type"]?.stringValue == "Park")
+        #expect(park.attributeValues["Type"]?.stringValue == "Park")
         #expect(try #require(park.displayLocation).distance(to: Point(latitude: 60.105, longitude: 24.905)) < 50)
         // ("Lost Park" still finds Square Park by its word "park", as a weaker match.)
         #expect(try await !task.geocode(forSearchText: "Lost Park").contains { $0.label == "Lost Park" })
         #expect(try await !task.geocode(forSearchText: "Ghost Cafe").contains { $0.label == "Ghost Cafe" })
         let street = try #require(try await task.geocode(forSearchText: "Clippedkatu").first)
-        #expect(street.attributes["Addr_type"]?.stringValue == "StreetName")
+        #expect(street.attributeValues["Addr_type"]?.stringValue == "StreetName")
         // The street is made of the two nodes present: its point lies between them.
         let point = try #require(street.displayLocation)
         #expect(abs(point.y - 60.12) < 1e-6 && point.x >= 24.9 && point.x <= 24.92)
         let address = try #require(try await task.geocode(forSearchText: "Clippedkatu 3").first)
-        #expect(address.attributes["Addr_type"]?.stringValue == "PointAddress")
+        #expect(address.attributeValues["Addr_type"]?.stringValue == "PointAddress")
         #expect(try #require(address.displayLocation).distance(to: Point(latitude: 60.1303, longitude: 24.9307)) < 100)
     }
 }

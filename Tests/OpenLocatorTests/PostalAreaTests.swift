@@ -43,7 +43,7 @@ import Testing
     }
 
     static func find(_ text: String) async throws -> GeocodeResult? {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("*")
         return try await LocatorTask(gazetteer: gazetteer.get()).geocode(forSearchText: text, using: parameters).first
     }
@@ -97,7 +97,7 @@ import Testing
         ).write(to: pbf)
         let target = folder.appendingPathComponent("boundary.gazetteer")
         try GazetteerBuilder(osm: [pbf], geoNames: [], categoryMapping: Fixtures.categoryMapping).build(to: target)
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("*")
         let found = try await LocatorTask(gazetteer: target).geocode(forSearchText: "99990", using: parameters)
         let areas = found.filter { text($0, "Addr_type") == "Postal" }
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func reverseWithPostalAnswersTheNearestArea() async throws {
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.postal]
         parameters.addResultAttributeName("*")
         let task = LocatorTask(gazetteer: try Self.gazetteer.get())

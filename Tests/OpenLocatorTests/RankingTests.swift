@@ -28,7 +28,7 @@ import Testing
     func theFirstResultsAreTheSameWhateverTheCount(text: String, point: Point?) async throws {
         let task = try Fixtures.task()
         func labels(_ count: Int) async throws -> [String] {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.preferredSearchLocation = point
             parameters.maxResults = count
             return try await task.geocode(forSearchText: text, using: parameters).map {
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: ["Cafe Bar", "Stokcmann Helsinki", "Mikonkatu 24", "cafes in Kamppi", "San", "Kaivokatu 1 Foobar"])
     func minScoreOnlyFiltersItNeverChangesHowTheTextIsRead(text: String) async throws {
         let task = try Fixtures.task()
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.maxResults = 50
         let all = try await task.geocode(forSearchText: text, using: parameters)
         for minScore in [50.0, 90.0, 98.0] {
@@ -58,7 +58,7 @@ import Testing
 
     @Test func minScoreDropsWeakerMatches() async throws {
         let task = try Fixtures.task()
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.minScore = 90
         #expect(try await task.geocode(forSearchText: "Stokcmann", using: parameters).isEmpty, "one typo scores 85")
         parameters.minScore = 85

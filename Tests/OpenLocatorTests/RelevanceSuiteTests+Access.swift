@@ -70,7 +70,7 @@ extension RelevanceSuiteTests {
         var seen: Set<String> = []
         for point in Fixtures.helsinkiGrid {
             for category in ["Point Address", "POI"] {
-                var parameters = GeocodeParameters()
+                let parameters = GeocodeParameters()
                 parameters.preferredSearchLocation = point
                 parameters.addCategory(category)
                 parameters.maxResults = 5

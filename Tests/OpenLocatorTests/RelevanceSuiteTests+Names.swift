@@ -90,7 +90,7 @@ extension RelevanceSuiteTests {
         let tally = Tally("answers in Swedish", floor: 0.95)
         let task = try Fixtures.task()
         for (street, swedish) in raw.streets.sorted(by: { $0.key < $1.key }) {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.outputLanguageCode = "sv"
             parameters.addCategory("Street Name")
             parameters.maxResults = 1
@@ -101,7 +101,7 @@ extension RelevanceSuiteTests {
                 "street '\(street)' -> \(first?.label ?? "nothing"), want \(swedish)")
         }
         for place in raw.places {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.outputLanguageCode = "sv"
             parameters.preferredSearchLocation = place.at
             parameters.addResultAttributeName("*")

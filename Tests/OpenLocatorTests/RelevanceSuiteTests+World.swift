@@ -190,7 +190,7 @@ extension RelevanceSuiteTests {
             let nearest = truthByPhrase[phrase]!.map { point.distance(to: $0.location) }.min() ?? .infinity
             guard nearest > GeocodeParameters.defaultMaxDistance else { continue }
             for searchText in [phrase, ""] {
-                var parameters = GeocodeParameters()
+                let parameters = GeocodeParameters()
                 parameters.preferredSearchLocation = point
                 if searchText.isEmpty { parameters.addCategory(phrase) }
                 let response = try await task.geocodeResponse(forSearchText: searchText, using: parameters)
@@ -260,7 +260,7 @@ extension RelevanceSuiteTests {
         for query in queries {
             let results = try await Self.geocode(query, near: Fixtures.helsinkiCentre)
             tally.record(results.isEmpty, "'\(query)' -> \(results.first.map { "\($0.label) \($0.score)" } ?? "")")
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.minScore = 0
             if try await Fixtures.task().geocode(forSearchText: query, using: parameters).isEmpty == false {
                 withCandidates += 1

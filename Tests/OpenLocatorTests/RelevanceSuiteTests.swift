@@ -40,7 +40,7 @@ import Testing
     }
 
     static func geocode(_ text: String, near point: Point? = nil, max: Int = 10) async throws -> [GeocodeResult] {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = point
         parameters.maxResults = max
         parameters.addResultAttributeName("*")
@@ -246,7 +246,7 @@ import Testing
                 let point = Fixtures.helsinkiGrid[stream.next(Fixtures.helsinkiGrid.count)]
                 let nearest = places.map { point.distance(to: $0.location) }.min() ?? -1
                 let first = try await Self.geocode(phrase, near: point).first
-                let distance = first?.attributes["Distance"]?.doubleValue ?? -2
+                let distance = first?.attributeValues["Distance"]?.doubleValue ?? -2
                 tally.record(
                     abs(distance - nearest) < 0.01, "'\(phrase)' near \(point) -> \(first?.label ?? "nothing")")
             }
@@ -308,7 +308,7 @@ import Testing
             cases.append((place, String(place.name.prefix(4)), nil))
         }
         for (place, prefix, point) in cases {
-            var parameters = SuggestParameters()
+            let parameters = SuggestParameters()
             parameters.preferredSearchLocation = point
             let suggestions = try await task.suggest(forSearchText: prefix, parameters: parameters)
             // The place, or another of the same name (a chain's branch, a city's namesake).
@@ -334,13 +334,13 @@ import Testing
                 latitude: 60.1650 + Double(stream.next(1300)) / 100_000,
                 longitude: 24.9370 + Double(stream.next(1500)) / 100_000)
             for (type, truth) in [(ReverseGeocodeParameters.FeatureType.pointAddress, addresses), (.poi, pois)] {
-                var parameters = ReverseGeocodeParameters()
+                let parameters = ReverseGeocodeParameters()
                 parameters.featureTypes = [type]
                 parameters.maxDistance = 2000
                 parameters.addResultAttributeName("*")
                 let nearest = truth.map { point.distance(to: $0.location) }.min()!
                 let answer = try await task.reverseGeocode(forLocation: point, parameters: parameters).first
-                let distance = answer?.attributes["Distance"]?.doubleValue ?? -1
+                let distance = answer?.attributeValues["Distance"]?.doubleValue ?? -1
                 tally.record(
                     abs(distance - nearest) < 0.01 && !(answer?.label.isEmpty ?? true),
                     "\(type) at \(point) -> \(answer?.label ?? "nothing") \(distance) m, nearest \(nearest) m")
@@ -364,7 +364,7 @@ import Testing
         for text in odd {
             do {
                 let results = try await Self.geocode(text, near: Fixtures.helsinkiCentre, max: 5)
-                var suggest = SuggestParameters()
+                let suggest = SuggestParameters()
                 suggest.preferredSearchLocation = Fixtures.helsinkiCentre
                 let suggestions = try await Fixtures.task().suggest(forSearchText: text, parameters: suggest)
                 tally.record(results.count <= 5 && suggestions.count <= 5, "'\(text.prefix(20))' -> too many")

@@ -72,7 +72,7 @@ import Testing
     @Test func aCategorySearchDecodesAndSendsEveryParameterByItsRESTName() async throws {
         let server = try StubHTTPServer { _ in .json(Self.coffeeShops) }
         defer { server.stop() }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addCategory("Coffee Shop")
         parameters.preferredSearchLocation = Point(latitude: 30.2672, longitude: -97.7431)
         parameters.searchArea = Envelope(xmin: -98, ymin: 30, xmax: -97, ymax: 31)
@@ -102,30 +102,30 @@ import Testing
         #expect(results.map(\.label) == ["Caribou Coffee", "Epoch Coffee"], "minScore 80 drops the 71.5")
         let first = try #require(results.first)
         #expect(first.score == 100)
-        #expect(first.attributes["PlaceName"] == "Caribou Coffee")
-        #expect(first.attributes["Type"] == "Coffee Shop")
-        #expect(first.attributes["Distance"]?.doubleValue == 120.5)
+        #expect(first.attributeValues["PlaceName"] == "Caribou Coffee")
+        #expect(first.attributeValues["Type"] == "Coffee Shop")
+        #expect(first.attributeValues["Distance"]?.doubleValue == 120.5)
         #expect(first.displayLocation == Point(latitude: 30.2672, longitude: -97.7431))
         #expect(first.routeLocation == Point(latitude: 30.2671, longitude: -97.7432), "X/Y is where to route to")
         #expect(first.extent == Envelope(xmin: -97.7441, ymin: 30.2662, xmax: -97.7421, ymax: 30.2682))
         let second = results[1]
-        #expect(second.attributes["Rank"]?.doubleValue == 8.04, "Rank as a string")
-        #expect(second.attributes["Distance"] == .double(480.25))
-        #expect(second.attributes["Open"] == .bool(true))
-        #expect(second.attributes["Tags"] == .string(#"["a","b"]"#))
-        #expect(second.attributes["Nothing"] == .null)
+        #expect(second.attributeValues["Rank"]?.doubleValue == 8.04, "Rank as a string")
+        #expect(second.attributeValues["Distance"] == .double(480.25))
+        #expect(second.attributeValues["Open"] == .bool(true))
+        #expect(second.attributeValues["Tags"] == .string(#"["a","b"]"#))
+        #expect(second.attributeValues["Nothing"] == .null)
         #expect(second.extent == nil, "an extent of NaN is no extent")
     }
 
     @Test func anAddressMatchAndWebMercatorOutput() async throws {
         let server = try StubHTTPServer { _ in .json(Self.address) }
         defer { server.stop() }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.outputSpatialReference = .webMercator
         let result = try #require(
             try await Self.task(server).geocode(forSearchText: "380 New York St, Redlands", using: parameters).first)
         #expect(result.label == "380 New York St, Redlands, California, 92373")
-        #expect(result.attributes["Addr_type"] == "PointAddress")
+        #expect(result.attributeValues["Addr_type"] == "PointAddress")
         let sent = try #require(server.requests.first?.parameters)
         #expect(sent["singleLine"] == "380 New York St, Redlands")
         #expect(sent["outSR"] == "102100")
@@ -138,15 +138,15 @@ import Testing
         }
         defer { server.stop() }
         let task = Self.task(server)
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.poi, .pointAddress]
         parameters.maxDistance = 50
         let here = Point(latitude: 34.038074, longitude: -117.205416)
         let result = try #require(try await task.reverseGeocode(forLocation: here, parameters: parameters).first)
         #expect(result.label == "Premier ENT")
-        #expect(result.attributes["CountryCode"] == "USA")
-        #expect(result.attributes["Address"] == "255 Terracina Blvd")
-        #expect((result.attributes["Distance"]?.doubleValue ?? 99) < 1)
+        #expect(result.attributeValues["CountryCode"] == "USA")
+        #expect(result.attributeValues["Address"] == "255 Terracina Blvd")
+        #expect((result.attributeValues["Distance"]?.doubleValue ?? 99) < 1)
         let sent = try #require(server.requests.first?.parameters)
         #expect(sent["location"] == "-117.205416,34.038074")
         #expect(sent["featureTypes"] == "POI,PointAddress")
@@ -163,7 +163,7 @@ import Testing
         }
         defer { server.stop() }
         let task = Self.task(server)
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         parameters.preferredSearchLocation = Point(latitude: -33.879741, longitude: 151.229129)
         parameters.maxResults = 6
         parameters.categories = ["Food"]

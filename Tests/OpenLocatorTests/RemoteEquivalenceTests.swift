@@ -17,7 +17,7 @@ import Testing
     func geocodeAnswersAreTheSame(text: String, useNear: Bool, fields: [String]) async throws {
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = useNear ? Self.near : nil
         parameters.maxResults = 5
         parameters.addResultAttributeNames(fields)
@@ -36,16 +36,16 @@ import Testing
         let local = try Fixtures.task()
         let remote = LocatorTask(url: mirror.serviceURL)
         for point in Fixtures.helsinkiGrid.prefix(6) {
-            var parameters = ReverseGeocodeParameters()
+            let parameters = ReverseGeocodeParameters()
             parameters.featureTypes = [.pointAddress]
             parameters.maxDistance = 500
             let a = try await local.reverseGeocode(forLocation: point, parameters: parameters)
             let b = try await remote.reverseGeocode(forLocation: point, parameters: parameters)
             #expect(a.map(\.label) == b.map(\.label))
-            #expect(a.first?.attributes == b.first?.attributes.mapValues { value -> AttributeValue in value })
+            #expect(a.first?.attributeValues == b.first?.attributeValues.mapValues { value -> AttributeValue in value })
         }
         #expect(try await remote.reverseGeocode(forLocation: Point(latitude: 0, longitude: -30)).isEmpty)
-        var suggest = SuggestParameters()
+        let suggest = SuggestParameters()
         suggest.preferredSearchLocation = Self.near
         for text in ["stockm", "coff", "kamp"] {
             let a = try await local.suggest(forSearchText: text, parameters: suggest)
@@ -57,7 +57,7 @@ import Testing
             #expect(viaRemote.map(\.label) == viaLocal.map(\.label))
         }
         let identified = try await remote.identify(at: Point(latitude: 60.16829, longitude: 24.94216), tolerance: 30)
-        #expect(identified?.attributes["PlaceName"] == "Stockmann")
+        #expect(identified?.attributeValues["PlaceName"] == "Stockmann")
     }
 
     @Test func theCLIPrintsTheSameFromAServiceAsFromTheGazetteer() throws {

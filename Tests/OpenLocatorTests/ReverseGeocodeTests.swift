@@ -9,29 +9,29 @@ import Testing
         let task = try Fixtures.task()
         let everyAddress = try allPlaces(
             in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["Point Address"]))
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.pointAddress]
         parameters.maxDistance = 500
         parameters.addResultAttributeName("*")
         for point in Fixtures.helsinkiGrid {
             let nearest = everyAddress.min { point.distance(to: $0.location) < point.distance(to: $1.location) }!
             let answer = try await task.reverseGeocode(forLocation: point, parameters: parameters).first
-            #expect(answer?.attributes["Address"]?.stringValue == "\(nearest.street) \(nearest.houseNumber)")
-            #expect(answer?.attributes["Addr_type"] == "PointAddress")
+            #expect(answer?.attributeValues["Address"]?.stringValue == "\(nearest.street) \(nearest.houseNumber)")
+            #expect(answer?.attributeValues["Addr_type"] == "PointAddress")
         }
     }
 
     @Test func poiAloneAnswersTheNearestNamedPlace() async throws {
         let task = try Fixtures.task()
         let everyPOI = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: #require(CategoryTree.world["POI"]))
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.poi]
         parameters.maxDistance = 1000
         parameters.addResultAttributeName("*")
         for point in Fixtures.helsinkiGrid {
             let nearest = everyPOI.map { point.distance(to: $0.location) }.min()!
             let answer = try #require(try await task.reverseGeocode(forLocation: point, parameters: parameters).first)
-            #expect(abs((answer.attributes["Distance"]?.doubleValue ?? -1) - nearest) < 0.01)
+            #expect(abs((answer.attributeValues["Distance"]?.doubleValue ?? -1) - nearest) < 0.01)
             #expect(!text(answer, "PlaceName").isEmpty)
         }
     }
@@ -40,8 +40,8 @@ import Testing
         let task = try Fixtures.task()
         let here = try await task.reverseGeocode(forLocation: Fixtures.helsinkiCentre)
         #expect(here.count == 1)
-        #expect(here[0].attributes["City"] == "Helsinki")
-        var parameters = ReverseGeocodeParameters()
+        #expect(here[0].attributeValues["City"] == "Helsinki")
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.poi, .pointAddress, .streetName]
         let atSea = try await task.reverseGeocode(
             forLocation: Point(latitude: 0, longitude: -30), parameters: parameters)
@@ -55,7 +55,7 @@ import Testing
         let cafe = try #require(cafes.first)
         let tap = Point(latitude: cafe.latitude + 0.00005, longitude: cafe.longitude)
         let found = try await task.identify(at: tap, tolerance: 25, categories: ["Coffee Shop"])
-        #expect(found?.attributes["PlaceName"]?.stringValue == cafe.name)
+        #expect(found?.attributeValues["PlaceName"]?.stringValue == cafe.name)
         #expect(!text(found, "Place_addr").isEmpty)
         let nothing = try await task.identify(at: Point(latitude: 60.0, longitude: 24.0), tolerance: 25)
         #expect(nothing == nil)
@@ -66,7 +66,7 @@ import Testing
         await #expect(throws: LocatorError.self) {
             _ = try await task.reverseGeocode(forLocation: Point(latitude: 91, longitude: 0))
         }
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.maxDistance = -1
         await #expect(throws: LocatorError.self) {
             _ = try await task.reverseGeocode(forLocation: Fixtures.helsinkiCentre, parameters: parameters)

@@ -11,20 +11,20 @@ import Testing
         let city = try #require(CategoryTree.world["City"])
         let cities = try allPlaces(in: Fixtures.defaultGazetteerURL(), category: city)
         for point in [Point(latitude: -18.13, longitude: -179.99), Point(latitude: 66.3, longitude: 179.99)] {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.preferredSearchLocation = point
             parameters.addCategory("City")
             parameters.maxResults = 3
             parameters.addResultAttributeName("Distance")
             let results = try await task.geocode(forSearchText: "", using: parameters)
             let truth = cities.map { point.distance(to: $0.location) }.sorted().prefix(3)
-            let got = results.compactMap { $0.attributes["Distance"]?.doubleValue }
+            let got = results.compactMap { $0.attributeValues["Distance"]?.doubleValue }
             #expect(got.count == 3)
             #expect(zip(got, truth).allSatisfy { abs($0 - $1) < 0.01 }, "at \(point): \(got) vs \(Array(truth))")
         }
         // The default gazetteer's cafés are all in Helsinki: none lies within 50 km of the
         // Pacific, and the answer says where they are rather than list Helsinki's.
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Point(latitude: 10, longitude: -170)
         parameters.addCategory("Coffee Shop")
         let response = try await task.geocodeResponse(forSearchText: "", using: parameters)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aSearchPointOutsideTheSearchAreaStillFindsPlacesInIt() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         parameters.searchArea = Envelope(xmin: 20, ymin: 55, xmax: 30, ymax: 59.9)
         parameters.addCategory("City")
@@ -48,7 +48,7 @@ import Testing
 
     @Test func repeatedAndNestedCategoriesGiveEachPlaceOnce() async throws {
         for categories in [["cafe", "coffee"], ["Food", "Coffee Shop"], Array(repeating: "cafe", count: 2000)] {
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             parameters.preferredSearchLocation = Fixtures.helsinkiCentre
             parameters.addCategories(categories)
             parameters.maxResults = 20
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func aCommonWordStillFindsTheMatchNextToTheUser() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Point(latitude: 40.77354, longitude: 9.66929)
         parameters.maxResults = 5
         let results = try await Fixtures.task().geocode(forSearchText: "san", using: parameters)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func reverseLocalityHonoursMaxDistanceWhenAskedForExplicitly() async throws {
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         parameters.featureTypes = [.locality]
         parameters.maxDistance = 100
         let point = Point(latitude: 60.40, longitude: 25.30)
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func outFieldsStarGivesEachOperationItsOwnFields() async throws {
-        var geocode = GeocodeParameters()
+        let geocode = GeocodeParameters()
         geocode.addResultAttributeName("*")
         let candidate = try #require(
             try await Fixtures.task().geocode(forSearchText: "Stockmann", using: geocode).first)

@@ -73,7 +73,7 @@ import Testing
 
     @Test(arguments: ["coffee shop", "gas station", "food", "hotel", "parks"])
     func routinoRoutesToTheNearestOfEachCategory(category: String) async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         parameters.maxResults = 1
         parameters.addResultAttributeName("*")

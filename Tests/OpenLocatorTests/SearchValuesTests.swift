@@ -7,7 +7,7 @@ import Testing
 /// gazetteer and through a real server on 127.0.0.1.
 @Suite struct SearchValuesTests {
     static func first(_ values: [String: String], task: LocatorTask? = nil) async throws -> GeocodeResult? {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("*")
         return try await (task ?? Fixtures.task()).geocode(forSearchValues: values, using: parameters).first
     }
@@ -21,7 +21,7 @@ import Testing
         ]
         for (values, singleLine) in cases {
             let fields = try #require(try await Self.first(values), "\(values)")
-            var parameters = GeocodeParameters()
+            let parameters = GeocodeParameters()
             if let country = values["CountryCode"] { parameters.countryCode = country }
             let line = try #require(
                 try await Fixtures.task().geocode(forSearchText: singleLine, using: parameters).first)

@@ -8,7 +8,7 @@ import Testing
     static func suggest(_ text: String, near point: Point? = Fixtures.helsinkiCentre, max: Int = 5) async throws
         -> [SuggestResult]
     {
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         parameters.preferredSearchLocation = point
         parameters.maxResults = max
         return try await Fixtures.task().suggest(forSearchText: text, parameters: parameters)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func everyMagicKeyFindsItsSuggestionAgain() async throws {
         let task = try Fixtures.task()
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Fixtures.helsinkiCentre
         parameters.addResultAttributeName("*")
         for typed in ["stockm", "kamp", "Mannerheimint", "hel", "coff", "r-kio", "alek"] {
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func filtersApplyToEverySuggestion() async throws {
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         parameters.countryCode = "SWE"
         let swedish = try await Fixtures.task().suggest(forSearchText: "r-kio", parameters: parameters)
         #expect(swedish.allSatisfy { !$0.isCollection && $0.label.hasSuffix(", SWE") }, "\(swedish)")

@@ -37,12 +37,12 @@ import Testing
         var hits = 0
         for address in sample {
             for text in ["\(address.street) \(address.number)", "\(address.street) \(address.number), Helsinki"] {
-                var parameters = GeocodeParameters()
+                let parameters = GeocodeParameters()
                 parameters.addResultAttributeNames(["Addr_type"])
                 let first = try await task.geocode(forSearchText: text, using: parameters).first
                 if let first, let location = first.displayLocation,
                     address.locations.contains(where: { location.distance(to: $0) <= 40 }),
-                    first.attributes["Addr_type"]?.stringValue == "PointAddress", first.score >= 90
+                    first.attributeValues["Addr_type"]?.stringValue == "PointAddress", first.score >= 90
                 {
                     hits += 1
                 } else {
@@ -66,23 +66,23 @@ import Testing
     }
 
     @Test func theNearerOfEquallyGoodMatchesWins() async throws {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = Point(latitude: 60.1682, longitude: 24.9436)
         parameters.maxResults = 5
         parameters.addResultAttributeName("*")
         let results = try await Fixtures.task().geocode(forSearchText: "Picnic", using: parameters)
         #expect(results.count >= 2)
         let equal = results.filter { $0.score == results[0].score }
-        let distances = equal.compactMap { $0.attributes["Distance"]?.doubleValue }
+        let distances = equal.compactMap { $0.attributeValues["Distance"]?.doubleValue }
         #expect(distances == distances.sorted())
     }
 
     @Test func findsCitiesByNameInAnyScript() async throws {
         let task = try Fixtures.task()
-        #expect(try await task.geocode(forSearchText: "Helsinki").first?.attributes["PlaceName"] == "Helsinki")
-        #expect(try await task.geocode(forSearchText: "Helsingfors").first?.attributes["PlaceName"] == "Helsinki")
-        #expect(try await task.geocode(forSearchText: "Москва").first?.attributes["PlaceName"] == "Moscow")
-        #expect(try await task.geocode(forSearchText: "Malibu").first?.attributes["PlaceName"] == "Malibu")
+        #expect(try await task.geocode(forSearchText: "Helsinki").first?.attributeValues["PlaceName"] == "Helsinki")
+        #expect(try await task.geocode(forSearchText: "Helsingfors").first?.attributeValues["PlaceName"] == "Helsinki")
+        #expect(try await task.geocode(forSearchText: "Москва").first?.attributeValues["PlaceName"] == "Moscow")
+        #expect(try await task.geocode(forSearchText: "Malibu").first?.attributeValues["PlaceName"] == "Malibu")
     }
 
     @Test func oddInputGivesACleanAnswerNeverACrashOrSQL() async throws {

@@ -23,7 +23,7 @@ import Testing
 
     @Test func findsPlacesAndAddressesWithOneTypoBelowTheExactScore() async throws {
         let task = try Fixtures.task()
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addResultAttributeName("*")
         let address = try #require(try await task.geocode(forSearchText: "Manerheimintie 5", using: parameters).first)
         #expect(text(address, "StAddr") == "Mannerheimintie 5")

@@ -17,7 +17,7 @@ public final class BatchJob: @unchecked Sendable {
         /// Columns whose values, joined by ", ", are the address; empty picks the obvious one.
         public var columns: [String] = []
         /// Search options for every row (`preferredSearchLocation`, `categories`, `minScore`, …).
-        public var parameters = GeocodeParameters()
+        public let parameters = GeocodeParameters()
         /// The output format; `nil` follows the output file's name.
         public var format: BatchOutput.Format?
         /// Continue an earlier run's output instead of starting it afresh.
@@ -90,7 +90,7 @@ public final class BatchJob: @unchecked Sendable {
         if options.resume, outputPath == "-" {
             throw LocatorError.invalidParameter("resuming needs an output file, not standard output")
         }
-        var parameters = options.parameters
+        let parameters = GeocodeParameters(options.parameters.snapshot)  // the caller's stay as they are
         if parameters.resultAttributeNames.isEmpty {
             // What the output shows; building every field of every match is wasted work.
             parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
@@ -103,7 +103,7 @@ public final class BatchJob: @unchecked Sendable {
         let fingerprint = try ResumeFingerprint(
             input: inputPath,
             options:
-                "columns=\(query.names.joined(separator: ","))|format=\(format.rawValue)|\(String(describing: parameters))"
+                "columns=\(query.names.joined(separator: ","))|format=\(format.rawValue)|\(String(describing: parameters.snapshot))"
         )
         if outputPath != "-" {
             if done != nil {

@@ -218,7 +218,7 @@ public final class BatchOutput {
             }
             let point = result.displayLocation.map { $0.projected(to: .wgs84) }
             func text(_ key: String) -> JSONValue {
-                result.attributes[key]?.stringValue.map(JSONValue.string) ?? .null
+                result.attributeValues[key]?.stringValue.map(JSONValue.string) ?? .null
             }
             return [
                 .string(result.label), point.map { .number(BatchOutput.coordinate($0.y)) } ?? .null,

@@ -10,7 +10,7 @@ extension LocatorTask {
     /// makes weaker matches unmatched.
     ///
     /// ```swift
-    /// var parameters = GeocodeParameters()
+    /// let parameters = GeocodeParameters()
     /// parameters.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.94)
     /// let matches = try await task.geocode(batch: addresses, using: parameters)
     /// ```
@@ -28,7 +28,7 @@ extension LocatorTask {
 
     /// The parameters every batch search uses: checked, two results (to tell a tie), and all
     /// fields unless some are named.
-    private static func batchParameters(_ parameters: GeocodeParameters) throws -> GeocodeParameters {
+    private static func batchParameters(_ parameters: GeocodeParameters) throws -> GeocodeOptions {
         var parameters = try parameters.validated()
         parameters.maxResults = 2
         if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeName("*") }
@@ -42,7 +42,7 @@ extension LocatorTask {
 }
 
 extension GazetteerBackend {
-    func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch] {
+    func geocode(batch texts: [String], parameters: GeocodeOptions) async throws -> [BatchMatch] {
         // The work is synchronous: run it on threads of its own, not the cooperative pool.
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
@@ -52,7 +52,7 @@ extension GazetteerBackend {
     }
 
     /// Geocodes each text on as many threads as there are cores, results in input order.
-    func geocodeNow(batch texts: [String], parameters: GeocodeParameters) throws -> [BatchMatch] {
+    func geocodeNow(batch texts: [String], parameters: GeocodeOptions) throws -> [BatchMatch] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count))
         let results = BatchSlots(count: texts.count)
         // The budget and the pinned file of the request are in force on every thread of the batch.
@@ -67,7 +67,7 @@ extension GazetteerBackend {
     }
 
     /// Geocodes the records this thread claims until none are left, or the budget is spent.
-    private func geocodeClaimed(_ texts: [String], into results: BatchSlots, parameters: GeocodeParameters) {
+    private func geocodeClaimed(_ texts: [String], into results: BatchSlots, parameters: GeocodeOptions) {
         let budget = WorkBudget.current
         while let index = results.claim() {
             if let budget, budget.isSpent {

@@ -25,7 +25,7 @@ public enum GeoJSONFormatter {
         guard let location = result.displayLocation?.projected(to: spatialReference) else { return nil }
         var properties: [(String, JSONValue)] = [("label", .string(result.label)), ("score", .number(result.score))]
         if case .object(let members) = ArcGISResponses.attributes(
-            result.attributes, rank: ArcGISResponses.candidateRank)
+            result.attributeValues, rank: ArcGISResponses.candidateRank)
         {
             properties += members
         }

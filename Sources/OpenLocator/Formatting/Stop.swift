@@ -20,11 +20,11 @@ public struct Stop: Sendable, Hashable {
     /// The stop for a result; `nil` when it has no location.
     public init?(_ result: GeocodeResult) {
         guard let display = result.displayLocation else { return nil }
-        let placeName = result.attributes["PlaceName"]?.stringValue ?? ""
+        let placeName = result.attributeValues["PlaceName"]?.stringValue ?? ""
         name = placeName.isEmpty ? result.label : placeName
         displayLocation = display
         routeLocation = result.routeLocation ?? display
-        side = result.attributes["Side"]?.stringValue ?? ""
-        attributes = result.attributes
+        side = result.attributeValues["Side"]?.stringValue ?? ""
+        attributes = result.attributeValues
     }
 }

@@ -12,7 +12,7 @@ public enum TableFormatter {
     public static func table(_ results: [GeocodeResult], showDistance: Bool) -> String {
         var rows: [[String]] = [["#", "Name", "Type", showDistance ? "Distance" : nil, "Address"].compactMap { $0 }]
         for (index, result) in results.enumerated() {
-            let a = result.attributes
+            let a = result.attributeValues
             let name = nonEmpty(a["PlaceName"]) ?? nonEmpty(a["ShortLabel"]) ?? result.label
             let type = nonEmpty(a["Type"]) ?? nonEmpty(a["Addr_type"]) ?? ""
             let address = nonEmpty(a["Place_addr"]) ?? nonEmpty(a["Match_addr"]) ?? ""

@@ -1,10 +1,10 @@
 /// Geocoding on the gazetteer: a ``ForwardGeocoder`` per text, inside one read.
 extension GazetteerBackend {
-    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> GeocodeResponse {
+    func geocode(searchText: String, parameters: GeocodeOptions) async throws -> GeocodeResponse {
         try geocodeNow(searchText: searchText, parameters: parameters)
     }
 
-    func geocodeNow(searchText: String, parameters: GeocodeParameters) throws -> GeocodeResponse {
+    func geocodeNow(searchText: String, parameters: GeocodeOptions) throws -> GeocodeResponse {
         try read("geocode") { db, state in
             try ForwardGeocoder(backend: self, db: db, state: state, parameters: parameters).geocode(searchText)
         }

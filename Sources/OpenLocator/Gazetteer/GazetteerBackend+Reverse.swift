@@ -16,11 +16,11 @@ extension GazetteerBackend {
     /// How far the nearest city may be for a `Locality` answer.
     static let localityTolerance = 30_000.0
 
-    func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult] {
+    func reverseGeocode(location: Point, parameters: ReverseGeocodeOptions) async throws -> [GeocodeResult] {
         try reverseGeocodeNow(location: location, parameters: parameters)
     }
 
-    func reverseGeocodeNow(location: Point, parameters: ReverseGeocodeParameters) throws -> [GeocodeResult] {
+    func reverseGeocodeNow(location: Point, parameters: ReverseGeocodeOptions) throws -> [GeocodeResult] {
         let center = location.projected(to: .wgs84)
         let outputReference = parameters.outputSpatialReference ?? .wgs84
         return try read("reverse geocode") { db, state in

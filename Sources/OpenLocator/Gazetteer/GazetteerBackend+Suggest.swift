@@ -20,11 +20,11 @@ extension GazetteerBackend {
     /// The most matches one retrieval scores.
     static let suggestCandidateLimit = 200
 
-    func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult] {
+    func suggest(searchText: String, parameters: SuggestOptions) async throws -> [SuggestResult] {
         try suggestNow(searchText: searchText, parameters: parameters)
     }
 
-    func suggestNow(searchText: String, parameters: SuggestParameters) throws -> [SuggestResult] {
+    func suggestNow(searchText: String, parameters: SuggestOptions) throws -> [SuggestResult] {
         let query = TextQuery(searchText, typing: true)
         guard query.words.joined().count >= 2 else { return [] }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
@@ -178,11 +178,11 @@ extension GazetteerBackend {
         return found
     }
 
-    func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
+    func geocode(suggestion: SuggestResult, parameters: GeocodeOptions) async throws -> [GeocodeResult] {
         try geocodeNow(suggestion: suggestion, parameters: parameters)
     }
 
-    func geocodeNow(suggestion: SuggestResult, parameters: GeocodeParameters) throws -> [GeocodeResult] {
+    func geocodeNow(suggestion: SuggestResult, parameters: GeocodeOptions) throws -> [GeocodeResult] {
         switch MagicKey(suggestion.magicKey) {
         case .place(let id):
             let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
@@ -202,7 +202,7 @@ extension GazetteerBackend {
             if let found { return [found] }
         case .category(let name) where !resolver.categories(matching: name).isEmpty:
             var categoryParameters = parameters
-            categoryParameters.removeAllCategories()
+            categoryParameters.categories.removeAll()
             categoryParameters.addCategory(name)
             return try geocodeNow(searchText: "", parameters: categoryParameters).results
         case .chain(let key):
@@ -219,7 +219,7 @@ extension GazetteerBackend {
     /// The places of a chain (every POI whose folded name is `key`), nearest the search point
     /// first, or most important first without one, among the first ``textCandidateLimit``
     /// full-text matches of its name.
-    func chainMembers(_ key: String, parameters: GeocodeParameters) throws -> [GeocodeResult] {
+    func chainMembers(_ key: String, parameters: GeocodeOptions) throws -> [GeocodeResult] {
         let text = QueryText(key)
         let query = TextQuery(text.words.indices, in: text, prefixAllowed: false)
         guard !query.words.isEmpty else { return [] }

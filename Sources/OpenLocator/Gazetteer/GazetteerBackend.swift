@@ -157,23 +157,35 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         return extents
     }
 
-    func info() async throws -> LocatorInfo {
+    func info() async throws -> LocatorInfo { try infoNow() }
+
+    func infoNow() throws -> LocatorInfo {
         try read("info") { db, state in
             var meta: [String: String] = [:]
             try db.statement("SELECT key, value FROM meta").forEachRow { meta[$0.text(0)] = $0.text(1) }
             let summaries = SourceSummary.parse(metaText: meta["sources"] ?? "")
             var counts: [String: Int] = [:]
             var total = 0
+            var held: [Category] = []
             try db.statement("SELECT category, count(*) FROM places GROUP BY category").forEachRow { row in
-                let name = tree.category(code: Int(row.int(0)))?.name ?? "?"
-                counts[name, default: 0] += Int(row.int(1))
+                let category = tree.category(code: Int(row.int(0)))
+                counts[category?.name ?? "?", default: 0] += Int(row.int(1))
                 total += Int(row.int(1))
+                if let category { held.append(category) }
+            }
+            func holds(_ name: String) -> Bool {
+                guard let root = tree[name] else { return false }
+                return held.contains { root.codeRange.contains($0.code) }
             }
             var info = LocatorInfo(
                 name: "OpenLocator gazetteer", description: "Offline place search over \(url.lastPathComponent)",
                 sources: summaries.map(\.name),
                 attribution: (meta["attribution"] ?? "").split(separator: "\n").map(String.init),
                 buildDate: meta["build_date"], categoryCounts: counts, placeCount: total, sourceSummaries: summaries)
+            info.supportsPOI = holds("POI")
+            info.supportsAddresses = holds("Point Address") || holds("Street Address") || holds("Street Name")
+            info.supportsIntersections = holds("Street Name")
+            info.properties = ["SchemaVersion": meta["schema_version"] ?? ""].filter { !$0.value.isEmpty }
             // (Labelled the largest first: a planet's thousands of areas would cost a lookup each.)
             let areas = try coverageAreas(db: db, state: state)
             info.coverage =

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One value in a result's `attributes`: ArcGIS fields are strings or numbers.
 ///
 /// ```swift
@@ -29,6 +31,35 @@ public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
         case .integer(let i): return Double(i)
         case .string(let s): return Double(s)
         default: return nil
+        }
+    }
+
+    /// The value as ``GeocodeResult/attributes`` gives it: `String`, `Double`, `Int` or `Bool`
+    /// (nil for `null`, which is left out).
+    public var anyValue: (any Sendable)? {
+        switch self {
+        case .string(let s): return s
+        case .double(let d): return d
+        case .integer(let i): return i
+        case .bool(let b): return b
+        case .null: return nil
+        }
+    }
+
+    /// A value set through ``GeocodeResult/attributes``: strings, numbers and flags keep their
+    /// kind (any integer type is `.integer`, any floating-point type `.double`), and anything
+    /// else becomes its text.
+    public init(any value: any Sendable) {
+        switch value {
+        case let value as AttributeValue: self = value
+        case let value as String: self = .string(value)
+        case let value as Substring: self = .string(String(value))
+        case let value as Bool: self = .bool(value)
+        case let value as any BinaryInteger:
+            self = Int(exactly: value).map(AttributeValue.integer) ?? .string("\(value)")
+        case let value as any BinaryFloatingPoint: self = .double(Double(value))
+        case is NSNull: self = .null
+        default: self = .string(String(describing: value))
         }
     }
 

@@ -67,8 +67,8 @@ extension GeocodeResult {
 
     /// The tutorial's callout for this result, shown at `tap`.
     public func callout(at tap: Point) -> Callout {
-        let name = attributes["PlaceName"]?.stringValue ?? ""
-        let address = attributes["Place_addr"]?.stringValue ?? ""
+        let name = attributeValues["PlaceName"]?.stringValue ?? ""
+        let address = attributeValues["Place_addr"]?.stringValue ?? ""
         return Callout(
             title: name.isEmpty ? "Unknown" : name, detail: address.isEmpty ? "no address provided" : address,
             location: tap)

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// for result in results {
-///     print(result.label, result.attributes["Place_addr"] ?? "", result.attributes["Distance"] ?? "")
+///     print(result.label, result.attributes["Place_addr"] as? String ?? "", result.attributes["Distance"] as? Double ?? 0)
 /// }
 /// ```
 public struct GeocodeResult: Sendable, Hashable {
@@ -18,12 +18,25 @@ public struct GeocodeResult: Sendable, Hashable {
     public var routeLocation: Point?
     /// How well the result matches the search, 0 to 100.
     public var score: Double
-    /// Named values: `PlaceName`, `Place_addr`, `Type`, `Addr_type`, `Distance`, ... (ArcGIS output fields).
-    public var attributes: [String: AttributeValue]
+    /// Named values: `PlaceName`, `Place_addr`, `Type`, `Addr_type`, `Distance`, ... (ArcGIS
+    /// output fields), as the ArcGIS Maps SDK gives them: text as `String`, numbers as
+    /// `Double` (`Int` for whole-number fields), flags as `Bool`.
+    ///
+    /// ```swift
+    /// let name = result.attributes["PlaceName"] as? String ?? "Unknown"
+    /// let metres = result.attributes["Distance"] as? Double
+    /// ```
+    /// ``attributeValues`` holds the same values typed, for code that switches over them.
+    public var attributes: [String: any Sendable] {
+        get { attributeValues.compactMapValues(\.anyValue) }
+        set { attributeValues = newValue.mapValues(AttributeValue.init(any:)) }
+    }
+    /// The attributes as typed values: `result.attributeValues["Distance"]?.doubleValue`.
+    public var attributeValues: [String: AttributeValue]
     /// A rectangle to zoom a map to.
     public var extent: Envelope?
 
-    /// Makes a result; backends fill every field.
+    /// Makes a result from typed attributes; backends fill every field.
     public init(
         label: String, displayLocation: Point?, inputLocation: Point? = nil, routeLocation: Point?,
         score: Double, attributes: [String: AttributeValue], extent: Envelope?
@@ -33,7 +46,7 @@ public struct GeocodeResult: Sendable, Hashable {
         self.inputLocation = inputLocation
         self.routeLocation = routeLocation
         self.score = score
-        self.attributes = attributes
+        self.attributeValues = attributes
         self.extent = extent
     }
 }

@@ -52,6 +52,9 @@ extension LocatorTask {
         try gazetteer().reloadIfReplaced()
     }
 
+    /// ``locatorInfo``, on the calling thread.
+    package func locatorInfoBlocking() throws -> LocatorInfo { try gazetteer().infoNow() }
+
     /// ``suggest(forSearchText:parameters:)``, on the calling thread.
     package func suggestBlocking(forSearchText text: String, parameters: SuggestParameters) throws -> [SuggestResult] {
         try Self.checkLength(text)

@@ -24,7 +24,7 @@ extension LocatorTask {
         guard tolerance.isFinite, tolerance >= 0, tolerance <= 50_000 else {
             throw LocatorError.invalidParameter("tolerance must be between 0 and 50000 metres, got \(tolerance)")
         }
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.preferredSearchLocation = location
         parameters.addCategories(categories.isEmpty ? ["POI"] : categories)
         parameters.maxResults = 1

@@ -29,7 +29,7 @@ extension LocatorTask {
             }
             byField[field] = value.trimmedSpaces
         }
-        var parameters = parameters
+        let parameters = GeocodeParameters(parameters.snapshot)  // the caller's stay as they are
         if let country = byField["CountryCode"], !country.isEmpty, parameters.countryCode == nil {
             parameters.countryCode = country
         }

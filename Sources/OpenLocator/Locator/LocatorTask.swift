@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let task = LocatorTask(gazetteer: try await LocatorTask.defaultGazetteerURL())
-/// var parameters = GeocodeParameters()
+/// let parameters = GeocodeParameters()
 /// parameters.preferredSearchLocation = Point(latitude: 60.1699, longitude: 24.9384)
 /// parameters.addResultAttributeNames(["PlaceName", "Place_addr"])
 /// let cafes = try await task.geocode(forSearchText: "coffee shop", using: parameters)
@@ -70,7 +70,7 @@ public final class LocatorTask: Sendable {
     /// text and why the first result won.
     ///
     /// ```swift
-    /// var parameters = GeocodeParameters()
+    /// let parameters = GeocodeParameters()
     /// parameters.preferredSearchLocation = Point(latitude: 34.027, longitude: -118.805)
     /// let response = try await task.geocodeResponse(forSearchText: "coffee shop", using: parameters)
     /// if response.results.isEmpty { print(response.coverage?.summary ?? "nothing found") }
@@ -88,7 +88,7 @@ public final class LocatorTask: Sendable {
     /// Finds the address or place at or nearest a location, within `parameters.maxDistance`.
     ///
     /// ```swift
-    /// var parameters = ReverseGeocodeParameters()
+    /// let parameters = ReverseGeocodeParameters()
     /// parameters.featureTypes = [.pointAddress]
     /// let here = try await task.reverseGeocode(forLocation: tap, parameters: parameters).first
     /// ```

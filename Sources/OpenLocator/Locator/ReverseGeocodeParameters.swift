@@ -1,11 +1,15 @@
+import Foundation
+
 /// Options for ``LocatorTask/reverseGeocode(forLocation:parameters:)``, as ArcGIS `ReverseGeocodeParameters`.
 ///
+/// A class, safe to share across calls, tasks and threads, as ``GeocodeParameters`` is.
+///
 /// ```swift
-/// var parameters = ReverseGeocodeParameters()
-/// parameters.featureTypes = [.poi]          // only named places
+/// let parameters = ReverseGeocodeParameters()
+/// parameters.addFeatureType(.poi)           // only named places
 /// parameters.maxDistance = 100              // metres
 /// ```
-public struct ReverseGeocodeParameters: Sendable, Hashable {
+public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` is only touched under `lock`
     /// What a reverse geocode may answer with (ArcGIS `featureTypes`).
     public enum FeatureType: String, Sendable, Hashable, CaseIterable {
         /// A named place: a café, a park, a station.
@@ -33,38 +37,56 @@ public struct ReverseGeocodeParameters: Sendable, Hashable {
     /// keeps their point, not their boundary.
     public static let postalTolerance = 3_000.0
 
+    private let lock = NSLock()
+    private var values = ReverseGeocodeOptions()
+
     /// The feature types to consider; empty means all, in ArcGIS's priority order.
-    public var featureTypes: [FeatureType] = []
+    public var featureTypes: [FeatureType] {
+        get { lock.withLock { values.featureTypes } }
+        set { lock.withLock { values.featureTypes = newValue } }
+    }
     /// How far from the location, in metres, an answer may be (default 100; at most 50,000).
-    public var maxDistance: Double = 100
+    public var maxDistance: Double {
+        get { lock.withLock { values.maxDistance } }
+        set { lock.withLock { values.maxDistance = newValue } }
+    }
     /// How many answers to return, nearest first (default 1, at most 50).
-    public var maxResults: Int = 1
+    public var maxResults: Int {
+        get { lock.withLock { values.maxResults } }
+        set { lock.withLock { values.maxResults = newValue } }
+    }
     /// Attribute names to return; empty or `"*"` means all.
-    public private(set) var resultAttributeNames: [String] = []
+    public var resultAttributeNames: [String] { lock.withLock { values.resultAttributeNames } }
     /// The spatial reference of returned locations (WGS84 when `nil`).
-    public var outputSpatialReference: SpatialReference?
+    public var outputSpatialReference: SpatialReference? {
+        get { lock.withLock { values.outputSpatialReference } }
+        set { lock.withLock { values.outputSpatialReference = newValue } }
+    }
     /// The language to write results in, as ``GeocodeParameters/outputLanguageCode``.
-    public var outputLanguageCode: String?
+    public var outputLanguageCode: String? {
+        get { lock.withLock { values.outputLanguageCode } }
+        set { lock.withLock { values.outputLanguageCode = newValue } }
+    }
+    /// Whether the results will be stored, as ``GeocodeParameters/isForStorage``.
+    public var isForStorage: Bool {
+        get { lock.withLock { values.isForStorage } }
+        set { lock.withLock { values.isForStorage = newValue } }
+    }
 
     /// Makes parameters with the defaults: all feature types within 100 m, one result.
     public init() {}
 
     /// Adds a feature type to consider.
-    public mutating func addFeatureType(_ type: FeatureType) { featureTypes.append(type) }
+    public func addFeatureType(_ type: FeatureType) { lock.withLock { values.featureTypes.append(type) } }
     /// Asks for one more attribute in results.
-    public mutating func addResultAttributeName(_ name: String) { resultAttributeNames.append(name) }
+    public func addResultAttributeName(_ name: String) { lock.withLock { values.resultAttributeNames.append(name) } }
     /// Asks for more attributes in results.
-    public mutating func addResultAttributeNames(_ names: [String]) { resultAttributeNames.append(contentsOf: names) }
-
-    func validated() throws -> ReverseGeocodeParameters {
-        guard maxDistance.isFinite, maxDistance >= 0, maxDistance <= 50_000 else {
-            throw LocatorError.invalidParameter("maxDistance must be between 0 and 50000 metres, got \(maxDistance)")
-        }
-        try GeocodeParameters.checkLanguage(outputLanguageCode)
-        guard (1...GeocodeParameters.maxResultsLimit).contains(maxResults) else {
-            throw LocatorError.invalidParameter(
-                "maxResults must be between 1 and \(GeocodeParameters.maxResultsLimit), got \(maxResults)")
-        }
-        return self
+    public func addResultAttributeNames(_ names: [String]) {
+        lock.withLock { values.resultAttributeNames.append(contentsOf: names) }
     }
+    /// Goes back to all attributes.
+    public func removeAllResultAttributeNames() { lock.withLock { values.resultAttributeNames.removeAll() } }
+
+    /// The values, checked: ``LocatorError`` naming the first bad one.
+    func validated() throws -> ReverseGeocodeOptions { try lock.withLock { values }.validated() }
 }

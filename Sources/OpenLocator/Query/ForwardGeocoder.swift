@@ -14,7 +14,7 @@ struct ForwardGeocoder {
     let backend: GazetteerBackend
     let db: SQLiteConnection
     let state: GazetteerBackend.State
-    let parameters: GeocodeParameters
+    let parameters: GeocodeOptions
 
     /// A candidate this good names the place the whole text means: every word matched as
     /// typed, and nothing else in its name.

@@ -3,7 +3,7 @@ import Foundation
 /// Batch geocoding against a GeocodeServer: `geocodeAddresses` requests of the service's
 /// `SuggestedBatchSize` (150 when it does not say), matched back to the input by `ResultID`.
 extension RemoteBackend {
-    func geocode(batch texts: [String], parameters: GeocodeParameters) async throws -> [BatchMatch] {
+    func geocode(batch texts: [String], parameters: GeocodeOptions) async throws -> [BatchMatch] {
         let size = try await batchSize()
         var matches = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: texts.count)
         let searchable = texts.indices.filter { LocatorTask.isSearchable(texts[$0]) }
@@ -21,6 +21,7 @@ extension RemoteBackend {
             request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
             request.location = parameters.preferredSearchLocation
             request.langCode = parameters.outputLanguageCode
+            request.forStorage = parameters.isForStorage
             let response = try await client.send(
                 "geocodeAddresses", request.parameters, as: GeocodeAddressesResponse.self)
             for location in response.locations {

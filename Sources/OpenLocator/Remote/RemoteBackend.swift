@@ -16,11 +16,11 @@ final class RemoteBackend: LocatorBackend {
         client = GeocodeServiceClient(serviceURL: url, apiKey: apiKey, options: options)
     }
 
-    func geocode(searchText: String, parameters: GeocodeParameters) async throws -> GeocodeResponse {
+    func geocode(searchText: String, parameters: GeocodeOptions) async throws -> GeocodeResponse {
         GeocodeResponse(results: try await candidates(Self.request(searchText, parameters), parameters: parameters))
     }
 
-    func geocode(suggestion: SuggestResult, parameters: GeocodeParameters) async throws -> [GeocodeResult] {
+    func geocode(suggestion: SuggestResult, parameters: GeocodeOptions) async throws -> [GeocodeResult] {
         var request = Self.request(suggestion.label, parameters)
         request.magicKey = suggestion.magicKey.isEmpty ? nil : suggestion.magicKey
         return try await candidates(request, parameters: parameters)
@@ -28,7 +28,7 @@ final class RemoteBackend: LocatorBackend {
 
     /// The findAddressCandidates request for text and parameters; empty attribute names ask
     /// for the same default fields the embedded gazetteer returns.
-    static func request(_ text: String, _ parameters: GeocodeParameters) -> FindAddressCandidatesRequest {
+    static func request(_ text: String, _ parameters: GeocodeOptions) -> FindAddressCandidatesRequest {
         var request = FindAddressCandidatesRequest()
         request.singleLine = text
         request.categories = parameters.categories
@@ -41,10 +41,11 @@ final class RemoteBackend: LocatorBackend {
         request.sourceCountry = parameters.countryCode.flatMap { $0.isEmpty ? nil : $0 }
         request.maxDistance = parameters.maxDistance
         request.langCode = parameters.outputLanguageCode
+        request.forStorage = parameters.isForStorage
         return request
     }
 
-    private func candidates(_ request: FindAddressCandidatesRequest, parameters: GeocodeParameters) async throws
+    private func candidates(_ request: FindAddressCandidatesRequest, parameters: GeocodeOptions) async throws
         -> [GeocodeResult]
     {
         let response = try await client.send(
@@ -63,13 +64,14 @@ final class RemoteBackend: LocatorBackend {
         }
     }
 
-    func reverseGeocode(location: Point, parameters: ReverseGeocodeParameters) async throws -> [GeocodeResult] {
+    func reverseGeocode(location: Point, parameters: ReverseGeocodeOptions) async throws -> [GeocodeResult] {
         var request = ReverseGeocodeRequest(location: location)
         request.featureTypes = parameters.featureTypes.map(\.rawValue)
         request.outFields = parameters.resultAttributeNames.isEmpty ? ["*"] : parameters.resultAttributeNames
         request.outSR = parameters.outputSpatialReference ?? .wgs84
         request.distance = parameters.maxDistance
         request.langCode = parameters.outputLanguageCode
+        request.forStorage = parameters.isForStorage
         let response: ReverseGeocodeResponse
         do {
             response = try await client.send("reverseGeocode", request.parameters, as: ReverseGeocodeResponse.self)
@@ -96,7 +98,7 @@ final class RemoteBackend: LocatorBackend {
         ]
     }
 
-    func suggest(searchText: String, parameters: SuggestParameters) async throws -> [SuggestResult] {
+    func suggest(searchText: String, parameters: SuggestOptions) async throws -> [SuggestResult] {
         var request = SuggestRequest(text: searchText)
         request.location = parameters.preferredSearchLocation
         request.categories = parameters.categories
@@ -109,11 +111,23 @@ final class RemoteBackend: LocatorBackend {
 
     func info() async throws -> LocatorInfo {
         let root = try await client.send("", WireParameters([("f", "json")]), as: ServiceInfoResponse.self)
-        return LocatorInfo(
+        var info = LocatorInfo(
             name: root.description.isEmpty ? "GeocodeServer at \(client.hostDescription)" : root.description,
             description: "ArcGIS REST GeocodeServer at \(client.hostDescription)"
                 + (root.capabilities.isEmpty ? "" : " (\(root.capabilities.joined(separator: ", ")))"),
             sources: [client.hostDescription], attribution: root.copyright.map { [$0] } ?? [], buildDate: nil,
-            categoryCounts: [:], placeCount: 0, spatialReference: root.spatialReference)
+            categoryCounts: [:], placeCount: root.properties["PlaceCount"].flatMap { Int($0) },
+            spatialReference: root.spatialReference)
+        info.resultAttributes = root.candidateFields
+        info.searchAttributes = root.addressFields
+        info.properties = root.properties
+        // What the service says of itself (`locator serve` does), else what its fields and
+        // categories imply: POI among the categories, an Address field to search by.
+        func said(_ name: String) -> Bool? { root.properties[name].map { $0.lowercased() == "true" } }
+        let addressed = root.addressFields.contains { $0.name.lowercased() == "address" }
+        info.supportsPOI = said("SupportsPOI") ?? root.rootCategories.contains { $0.lowercased() == "poi" }
+        info.supportsAddresses = said("SupportsAddresses") ?? addressed
+        info.supportsIntersections = said("SupportsIntersections") ?? addressed
+        return info
     }
 }

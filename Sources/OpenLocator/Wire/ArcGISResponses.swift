@@ -53,7 +53,7 @@ public enum ArcGISResponses {
             members.append(("location", .object([("x", .number(location.x)), ("y", .number(location.y))])))
         }
         members.append(("score", .number((result.score * 100).rounded() / 100)))
-        members.append(("attributes", attributes(result.attributes, rank: candidateRank)))
+        members.append(("attributes", attributes(result.attributeValues, rank: candidateRank)))
         if let extent = result.extent {
             members.append(
                 (
@@ -87,7 +87,7 @@ public enum ArcGISResponses {
     public static func reverseGeocode(_ result: GeocodeResult, spatialReference sr: SpatialReference) -> JSONValue {
         let location = result.displayLocation ?? Point(x: .nan, y: .nan, spatialReference: sr)
         return .object([
-            ("address", attributes(result.attributes, rank: reverseRank)),
+            ("address", attributes(result.attributeValues, rank: reverseRank)),
             (
                 "location",
                 .object([

@@ -3,7 +3,7 @@
 extension FindAddressCandidatesRequest {
     /// The request as geocode parameters; `maxLocations` defaults to the service limit (50).
     package var geocodeParameters: GeocodeParameters {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addCategories(categories)
         parameters.addResultAttributeNames(outFields)
         parameters.maxResults = maxLocations ?? GeocodeParameters.maxResultsLimit
@@ -13,6 +13,7 @@ extension FindAddressCandidatesRequest {
         parameters.countryCode = sourceCountry
         parameters.maxDistance = maxDistance
         parameters.outputLanguageCode = langCode
+        parameters.isForStorage = forStorage
         return parameters
     }
 }
@@ -20,7 +21,7 @@ extension FindAddressCandidatesRequest {
 extension GeocodeAddressesRequest {
     /// The request as the parameters of a batch (every field unless `outFields` names some).
     package var geocodeParameters: GeocodeParameters {
-        var parameters = GeocodeParameters()
+        let parameters = GeocodeParameters()
         parameters.addCategories(categories)
         parameters.addResultAttributeNames(outFields)
         parameters.outputSpatialReference = outSR
@@ -28,6 +29,7 @@ extension GeocodeAddressesRequest {
         parameters.countryCode = sourceCountry
         parameters.preferredSearchLocation = location
         parameters.outputLanguageCode = langCode
+        parameters.isForStorage = forStorage
         return parameters
     }
 }
@@ -35,7 +37,7 @@ extension GeocodeAddressesRequest {
 extension ReverseGeocodeRequest {
     /// The request as reverse-geocode parameters; unknown feature types are an error.
     package func reverseParameters() throws -> ReverseGeocodeParameters {
-        var parameters = ReverseGeocodeParameters()
+        let parameters = ReverseGeocodeParameters()
         for name in featureTypes {
             guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
                 throw LocatorError.invalidParameter(
@@ -48,6 +50,7 @@ extension ReverseGeocodeRequest {
         parameters.outputSpatialReference = outSR
         if let distance { parameters.maxDistance = distance }
         parameters.outputLanguageCode = langCode
+        parameters.isForStorage = forStorage
         return parameters
     }
 }
@@ -55,7 +58,7 @@ extension ReverseGeocodeRequest {
 extension SuggestRequest {
     /// The request as suggest parameters.
     package var suggestParameters: SuggestParameters {
-        var parameters = SuggestParameters()
+        let parameters = SuggestParameters()
         parameters.preferredSearchLocation = location
         parameters.categories = categories
         parameters.searchArea = searchExtent

@@ -164,6 +164,16 @@ package struct WireParameters: Sendable, Equatable {
         return metres
     }
 
+    /// A true/false flag (ArcGIS `forStorage=true`); absent is false.
+    package func flag(_ name: String) throws -> Bool {
+        guard let value = nonEmpty(name) else { return false }
+        switch value.lowercased() {
+        case "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw LocatorError.invalidParameter("\(name) must be true or false, got '\(value.prefix(40))'")
+        }
+    }
+
     /// A comma-separated list ("Coffee Shop,Hotel"), blanks dropped.
     package func list(_ name: String) -> [String] {
         (self[name] ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
@@ -187,6 +197,8 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package var maxDistance: Double?
     /// The language to write answers in ("sv", "en-GB").
     package var langCode: String?
+    /// Whether the results will be stored (sent only when true, as ArcGIS clients do).
+    package var forStorage = false
 
     package init() {}
 
@@ -208,6 +220,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         sourceCountry = parameters.nonEmpty("sourceCountry") ?? parameters.nonEmpty("countryCode")
         maxDistance = try parameters.distance("maxDistance")
         langCode = parameters.nonEmpty("langCode")
+        forStorage = try parameters.flag("forStorage")
     }
 
     package var parameters: WireParameters {
@@ -222,6 +235,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
         if let maxDistance { pairs.append(("maxDistance", AttributeValue.double(maxDistance).description)) }
         if let langCode { pairs.append(("langCode", langCode)) }
+        if forStorage { pairs.append(("forStorage", "true")) }
         return WireParameters(pairs)
     }
 }
@@ -236,6 +250,8 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
     package var distance: Double?
     /// The language to write the answer in.
     package var langCode: String?
+    /// Whether the answer will be stored.
+    package var forStorage = false
 
     package init(location: Point) { self.location = location }
 
@@ -249,6 +265,7 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         outSR = try parameters.spatialReference("outSR")
         distance = parameters.nonEmpty("distance").flatMap(Double.init)
         langCode = parameters.nonEmpty("langCode")
+        forStorage = try parameters.flag("forStorage")
     }
 
     package var parameters: WireParameters {
@@ -258,6 +275,7 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         if let outSR { pairs.append(("outSR", String(outSR.esriWKID))) }
         if let distance { pairs.append(("distance", AttributeValue.double(distance).description)) }
         if let langCode { pairs.append(("langCode", langCode)) }
+        if forStorage { pairs.append(("forStorage", "true")) }
         return WireParameters(pairs)
     }
 }
@@ -321,6 +339,8 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
     package var location: Point?
     /// The language to write answers in.
     package var langCode: String?
+    /// Whether the answers will be stored.
+    package var forStorage = false
 
     package init(records: [Record]) { self.records = records }
 
@@ -356,6 +376,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         sourceCountry = parameters.nonEmpty("sourceCountry")
         location = try parameters.point("location")
         langCode = parameters.nonEmpty("langCode")
+        forStorage = try parameters.flag("forStorage")
     }
 
     package var parameters: WireParameters {
@@ -383,6 +404,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         if let sourceCountry { pairs.append(("sourceCountry", sourceCountry)) }
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         if let langCode { pairs.append(("langCode", langCode)) }
+        if forStorage { pairs.append(("forStorage", "true")) }
         return WireParameters(pairs)
     }
 }

@@ -170,6 +170,12 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
     var suggestedBatchSize: Int?
     var maxBatchSize: Int?
     var copyright: String?
+    var addressFields: [LocatorAttribute] = []
+    var candidateFields: [LocatorAttribute] = []
+    /// `locatorProperties`, each value as text.
+    var properties: [String: String] = [:]
+    /// The names of the top-level categories ("Address", "POI", …).
+    var rootCategories: [String] = []
 
     init?(_ json: JSONValue) {
         guard case .object = json else { return nil }
@@ -184,5 +190,30 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
         suggestedBatchSize = json["locatorProperties"]?["SuggestedBatchSize"]?.integer
         maxBatchSize = json["locatorProperties"]?["MaxBatchSize"]?.integer
         copyright = json["copyrightText"]?.text
+        addressFields = Self.fields(json["addressFields"])
+        candidateFields = Self.fields(json["candidateFields"])
+        if case .object(let members) = json["locatorProperties"] ?? .null {
+            for (name, value) in members { properties[name] = value.text ?? "" }
+        }
+        if case .array(let roots) = json["categories"] ?? .null {
+            rootCategories = roots.compactMap { $0["name"]?.text }
+        }
+    }
+
+    /// A service's field list (`addressFields`, `candidateFields`) as locator attributes.
+    private static func fields(_ json: JSONValue?) -> [LocatorAttribute] {
+        guard case .array(let items) = json ?? .null else { return [] }
+        return items.compactMap { item in
+            guard let name = item["name"]?.text, !name.isEmpty else { return nil }
+            let type: LocatorAttribute.FieldType =
+                switch item["type"]?.text ?? "" {
+                case "esriFieldTypeDouble", "esriFieldTypeSingle": .double
+                case "esriFieldTypeInteger", "esriFieldTypeSmallInteger", "esriFieldTypeOID": .integer
+                case "esriFieldTypeGeometry": .geometry
+                default: .string
+                }
+            let required = if case .bool(true) = item["required"] ?? .null { true } else { false }
+            return LocatorAttribute(name: name, displayName: item["alias"]?.text, type: type, isRequired: required)
+        }
     }
 }

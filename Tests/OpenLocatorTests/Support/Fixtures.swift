@@ -88,5 +88,5 @@ func allPlaces(in gazetteer: URL, category: Category) throws -> [PlaceRecord] {
 
 /// A result's text attribute, or "" when it is missing.
 func text(_ result: GeocodeResult?, _ key: String) -> String {
-    result?.attributes[key]?.stringValue ?? ""
+    result?.attributeValues[key]?.stringValue ?? ""
 }

@@ -15,7 +15,7 @@ guard numbers.count == 2 else {
 let start = Point(latitude: numbers[0], longitude: numbers[1])
 
 // 1. The nearest coffee shop, as the Find places tutorial asks for it.
-var parameters = GeocodeParameters()
+let parameters = GeocodeParameters()
 parameters.preferredSearchLocation = start
 parameters.addResultAttributeNames(["PlaceName", "Place_addr", "Distance", "Side"])
 parameters.maxResults = 1
@@ -25,7 +25,7 @@ guard let cafe = response.results.first, let stop = Stop(cafe) else {
     print(response.coverage?.summary ?? "No coffee shop found.")
     exit(1)
 }
-let address = cafe.attributes["Place_addr"]?.stringValue ?? "no address provided"
+let address = cafe.attributes["Place_addr"] as? String ?? "no address provided"
 print("Nearest coffee shop: \(stop.name), \(address)")
 print(String(format: "  the place at %.6f, %.6f", stop.displayLocation.latitude, stop.displayLocation.longitude))
 print(
