@@ -17,7 +17,9 @@ enum BuildCommand: Command {
                              [--places FILE...] --out FILE [--mapping FILE]
 
         OPTIONS:
-          --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf). Node locations, way node
+          --osm FILE...           OpenStreetMap PBF extracts (.osm.pbf), files or https:// URLs
+                                  (downloaded once into the cache, resumed if stopped, checked
+                                  against the .md5 beside them). Node locations, way node
                                   lists, address points and street geometry go to temporary files
                                   beside --out (16 bytes a node, 8 a way's node, and the rest).
           --geonames FILE...      GeoNames dumps (cities500.txt, allCountries.txt, or the .zip as
@@ -63,7 +65,7 @@ enum BuildCommand: Command {
         """
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
-        let inputs = try inputFiles(arguments)
+        let inputs = try await downloaded(inputFiles(arguments))
         guard let out = arguments.value("out") else { throw UsageError("give the gazetteer to write with --out FILE") }
         guard !inputs.allSatisfy(\.value.isEmpty) else {
             throw UsageError("give at least one --osm, --geonames, --geonames-postal, --openaddresses or --places file")
@@ -124,6 +126,31 @@ enum BuildCommand: Command {
             }
             files[option]!.append(file)
         }
-        return files.mapValues { $0.map { URL(fileURLWithPath: $0) } }
+        return files.mapValues {
+            $0.map { SourceDownload.isURL($0) ? URL(string: $0) ?? URL(fileURLWithPath: $0) : URL(fileURLWithPath: $0) }
+        }
+    }
+
+    /// The inputs with every `https://` source replaced by its downloaded copy (see
+    /// ``SourceDownload``). A GeoNames dump needs its companion files beside it, so it is
+    /// downloaded by hand.
+    private static func downloaded(_ inputs: [String: [URL]]) async throws -> [String: [URL]] {
+        var local: [String: [URL]] = [:]
+        for (kind, urls) in inputs {
+            for url in urls {
+                guard !url.isFileURL else {
+                    local[kind, default: []].append(url)
+                    continue
+                }
+                guard kind != "geonames" else {
+                    throw UsageError(
+                        "--geonames needs a file, with admin1CodesASCII.txt and countryInfo.txt beside it; download the three first"
+                    )
+                }
+                local[kind, default: []].append(
+                    try await SourceDownload.localCopy(of: url) { Output.diagnostic($0) })
+            }
+        }
+        return local
     }
 }

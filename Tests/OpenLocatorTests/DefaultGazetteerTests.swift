@@ -55,4 +55,51 @@ import Testing
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("source 'Helsinki.osm.pbf' is missing"))
     }
+
+    /// An installed program (`PREFIX/bin/locator`) builds its default gazetteer from
+    /// `PREFIX/share/openlocator`, not from the checkout it was compiled in: here a tiny data
+    /// set of one café and one town, so the answer can only come from there.
+    @Test func anInstalledProgramReadsItsDataFromShareBesideItsBinFolder() throws {
+        let prefix = try Fixtures.temporaryDirectory()
+        let bin = prefix.appendingPathComponent("bin")
+        let sources = prefix.appendingPathComponent("share/openlocator/sources")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.executable, to: bin.appendingPathComponent("locator"))
+        try FileManager.default.copyItem(
+            at: Fixtures.categoryMapping,
+            to: sources.deletingLastPathComponent().appendingPathComponent("osm-categories.tsv"))
+        try TinyPBF.osm(
+            nodes: [(1, 61.4981, 23.7608, ["amenity": "cafe", "name": "Kahvila Installed"])], ways: [], relations: []
+        ).write(to: sources.appendingPathComponent("Helsinki.osm.pbf"))
+        let town = sources.appendingPathComponent("cities500.txt")
+        try
+            "634963\tTampere\tTampere\tTammerfors\t61.49911\t23.78712\tP\tPPLA\tFI\t\t11\t\t\t\t206848\t\t\tEurope/Helsinki\t2019-01-01\n"
+            .write(to: town, atomically: true, encoding: .utf8)
+        try Fixtures.gzip(town)
+        for companion in ["admin1CodesASCII.txt", "countryInfo.txt"] {
+            try FileManager.default.copyItem(
+                at: Fixtures.sources.appendingPathComponent(companion), to: sources.appendingPathComponent(companion))
+        }
+        let cache = try Fixtures.temporaryDirectory()
+        let process = Process()
+        process.executableURL = bin.appendingPathComponent("locator")
+        process.arguments = ["find", "coffee shop", "--near", "61.4981,23.7608", "--format", "json"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENLOCATOR_DATA"] = nil
+        environment["XDG_CACHE_HOME"] = cache.path
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("Kahvila Installed"), "\(output.prefix(300))")
+        let built = try FileManager.default.contentsOfDirectory(
+            atPath: cache.appendingPathComponent("openlocator").path)
+        #expect(built.contains { $0.hasPrefix("default-") && $0.hasSuffix(".gazetteer") })
+    }
 }

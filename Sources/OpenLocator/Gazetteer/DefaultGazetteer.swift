@@ -10,12 +10,36 @@ import Foundation
 /// let task = LocatorTask(gazetteer: url)
 /// ```
 public enum DefaultGazetteer {
-    /// The folder holding `sources/` and `osm-categories.tsv`: `$OPENLOCATOR_DATA` if set, else
-    /// the `Gazetteer/` folder of the source checkout this library was built from.
+    /// The folder holding `sources/` and `osm-categories.tsv`, the first of:
+    /// 1. `$OPENLOCATOR_DATA`, when set;
+    /// 2. `share/openlocator` beside the running program's `bin/` folder (an installed
+    ///    `/usr/local/bin/locator` reads `/usr/local/share/openlocator`), or an `openlocator`
+    ///    folder next to the program itself;
+    /// 3. the `Gazetteer/` folder of the source checkout this library was built from.
+    ///
+    /// The first that holds `osm-categories.tsv` wins; when none does, the checkout's folder is
+    /// named, so the message about missing sources says where they were looked for.
     public static var dataDirectory: URL {
         if let custom = ProcessInfo.processInfo.environment["OPENLOCATOR_DATA"], !custom.isEmpty {
             return URL(fileURLWithPath: custom, isDirectory: true)
         }
+        return installedDataDirectories.first {
+            FileManager.default.isReadableFile(atPath: $0.appendingPathComponent("osm-categories.tsv").path)
+        } ?? checkoutDataDirectory
+    }
+
+    /// Where an installed program's data is looked for, nearest first.
+    static var installedDataDirectories: [URL] {
+        guard let program = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return [] }
+        let folder = program.deletingLastPathComponent()
+        return [
+            folder.deletingLastPathComponent().appendingPathComponent("share/openlocator", isDirectory: true),
+            folder.appendingPathComponent("openlocator", isDirectory: true),
+        ]
+    }
+
+    /// `Gazetteer/` in the source checkout this library was compiled from.
+    static var checkoutDataDirectory: URL {
         // Sources/OpenLocator/Gazetteer/DefaultGazetteer.swift -> repository root
         var root = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { root.deleteLastPathComponent() }
@@ -59,7 +83,7 @@ public enum DefaultGazetteer {
         for input in inputs where !FileManager.default.isReadableFile(atPath: input.path) {
             throw LocatorError(
                 .gazetteerUnavailable,
-                "the default gazetteer's source '\(input.lastPathComponent)' is missing; set OPENLOCATOR_DATA to a folder with sources/ and osm-categories.tsv, or pass --gazetteer"
+                "the default gazetteer's source '\(input.lastPathComponent)' is missing; install the data into share/openlocator beside the program's bin folder (see docs/install.md), set OPENLOCATOR_DATA to a folder with sources/ and osm-categories.tsv, or pass --gazetteer"
             )
         }
         let target = cacheDirectory.appendingPathComponent("default-\(try fingerprint(of: inputs)).gazetteer")

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Checks that an installed `locator` works on its own: installs into a temporary prefix, then,
+# in a private mount namespace where this checkout and the Swift toolchain are hidden under
+# empty folders, runs `find` from / with a fresh cache and compares the answer with the
+# checkout's own build. Needs root (for unshare --mount), as CI has.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+checkout="$PWD"
+toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")"
+work="$(mktemp -d /tmp/openlocator-install-XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+OPENLOCATOR_BUILD_PATH="${OPENLOCATOR_BUILD_PATH:-$checkout/.build/static}" scripts/install.sh "$work/prefix" >"$work/install.log"
+tail -n 1 "$work/install.log"
+if ldd "$work/prefix/bin/locator" | grep -q "$toolchain"; then
+    echo "the installed locator links the toolchain's libraries:" >&2
+    ldd "$work/prefix/bin/locator" >&2
+    exit 1
+fi
+query=(find "coffee shop" --near 60.1699,24.9384 --format json)
+expected="$(swift run -q locator "${query[@]}")"
+mkdir -p "$work/cache"
+actual="$(unshare --mount sh -c '
+    mount -t tmpfs none "$1" && mount -t tmpfs none "$2" &&
+    cd / && env -i PATH=/usr/bin:/bin HOME="$3" XDG_CACHE_HOME="$3" "$4/bin/locator" "$5" "$6" "$7" "$8" "$9" "${10}"
+' check "$checkout" "$toolchain" "$work/cache" "$work/prefix" "${query[@]}")"
+if [ "$actual" != "$expected" ]; then
+    echo "the installed locator answered differently:" >&2
+    diff <(echo "$expected") <(echo "$actual") >&2 || true
+    exit 1
+fi
+echo "installed locator: same answer as the checkout's, with the checkout and toolchain hidden ($(echo "$actual" | grep -c '"PlaceName"') results)"
