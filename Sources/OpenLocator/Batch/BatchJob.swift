@@ -16,8 +16,9 @@ public final class BatchJob: @unchecked Sendable {
     public struct Options: Sendable {
         /// Columns whose values, joined by ", ", are the address; empty picks the obvious one.
         public var columns: [String] = []
-        /// Search options for every row (`preferredSearchLocation`, `categories`, `minScore`, …).
-        public let parameters = GeocodeParameters()
+        /// Search options for every row (`preferredSearchLocation`, `categories`, `minScore`, …):
+        /// a class, so copies of these options share it; the job reads it once when it starts.
+        public var parameters = GeocodeParameters()
         /// The output format; `nil` follows the output file's name.
         public var format: BatchOutput.Format?
         /// Continue an earlier run's output instead of starting it afresh.

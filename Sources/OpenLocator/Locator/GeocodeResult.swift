@@ -26,7 +26,8 @@ public struct GeocodeResult: Sendable, Hashable {
     /// let name = result.attributes["PlaceName"] as? String ?? "Unknown"
     /// let metres = result.attributes["Distance"] as? Double
     /// ```
-    /// ``attributeValues`` holds the same values typed, for code that switches over them.
+    /// ``attributeValues`` holds the same values typed, for code that switches over them;
+    /// this dictionary is made from it on each read.
     public var attributes: [String: any Sendable] {
         get { attributeValues.compactMapValues(\.anyValue) }
         set { attributeValues = newValue.mapValues(AttributeValue.init(any:)) }
