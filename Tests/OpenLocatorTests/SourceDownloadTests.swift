@@ -4,6 +4,10 @@ import Testing
 
 @testable import OpenLocator
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `locator build --osm https://…`: the extract is streamed into the cache, resumed with a
 /// `Range` request where an earlier run stopped, checked against the `.md5` beside it, from a
 /// server on 127.0.0.1 that serves the real extract.
@@ -116,6 +120,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: partial.path))
     }
 
+    /// A connection that closes halfway through the body (as a dropped network would) is
+    /// resumed in the same run, from where it stopped.
+    @Test func aConnectionCutHalfwayIsResumedInTheSameRun() async throws {
+        let bytes = try Data(contentsOf: Self.extract)
+        let server = try CuttingServer(bytes: bytes, cutAfter: 250_000)
+        defer { server.stop() }
+        let lines = LineLog()
+        let local = try await SourceDownload.localCopy(
+            of: server.url, into: try Fixtures.temporaryDirectory(), progress: { lines.add($0) })
+        #expect(try Data(contentsOf: local) == bytes)
+        #expect(server.ranges.first == "" && server.ranges.contains("bytes=250000-"), "\(server.ranges)")
+        #expect(lines.all.contains { $0.contains("stopped") }, "\(lines.all)")
+    }
+
     @Test func aDownloadThatDoesNotMatchItsMD5IsRemovedAndRefused() async throws {
         let server = try FileServer(bytes: try Data(contentsOf: Self.extract), md5: String(repeating: "0", count: 32))
         defer { server.server.shutdown() }
@@ -155,6 +173,88 @@ import Testing
             "build", "--osm", missing.absoluteString, "--out", folder.appendingPathComponent("x").path,
         ])
         #expect(cli.status == 1 && cli.stderr.contains("HTTP 404"), "\(cli.stderr)")
+    }
+}
+
+/// A file server on 127.0.0.1 written on raw sockets, so that it can do what a network does
+/// and `HTTPServer` never would: its first answer promises the whole file and closes after
+/// `cutAfter` bytes; later ones honour `Range`. It answers at most 8 connections.
+final class CuttingServer: @unchecked Sendable {
+    private let listener: Int32
+    let port: UInt16
+    private let lock = NSLock()
+    private var seen: [String] = []
+    var ranges: [String] { lock.withLock { seen } }
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/data/Helsinki.osm.pbf")! }
+
+    init(bytes: Data, cutAfter: Int) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw CocoaError(.fileWriteUnknown) }
+        port = UInt16(bigEndian: address.sin_port)
+        Thread { [self] in
+            for index in 0..<8 {
+                let client = accept(listener, nil, nil)
+                guard client >= 0 else { return }
+                serve(client, first: index == 0, bytes: bytes, cutAfter: cutAfter)
+                close(client)
+            }
+        }.start()
+    }
+
+    private func serve(_ client: Int32, first: Bool, bytes: Data, cutAfter: Int) {
+        var head = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !head.contains(Data("\r\n\r\n".utf8)) {
+            let count = recv(client, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            head.append(contentsOf: buffer[0..<count])
+        }
+        let text = String(decoding: head, as: UTF8.self)
+        let path = text.split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        let range =
+            text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("range:") }
+            .map { $0.dropFirst(6).trimmingCharacters(in: .whitespaces) } ?? ""
+        func send(_ data: Data) {
+            data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let sent = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    guard sent > 0 else { return }
+                    offset += sent
+                }
+            }
+        }
+        guard path == "/data/Helsinki.osm.pbf" else {
+            return send(Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        }
+        lock.withLock { seen.append(range) }
+        if first {
+            send(Data("HTTP/1.1 200 OK\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n".utf8))
+            send(bytes.prefix(cutAfter))
+            return  // and close: the connection drops halfway
+        }
+        let start = range.hasPrefix("bytes=") ? Int(range.dropFirst(6).prefix { $0 != "-" }) ?? 0 : 0
+        let rest = bytes.suffix(from: start)
+        send(
+            Data(
+                "HTTP/1.1 206 Partial Content\r\nContent-Range: bytes \(start)-\(bytes.count - 1)/\(bytes.count)\r\nContent-Length: \(rest.count)\r\nConnection: close\r\n\r\n"
+                    .utf8))
+        send(rest)
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
     }
 }
 
