@@ -68,6 +68,7 @@ public final class GeocodeServerRoutes: Sendable {
         var path = request.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
+        if path == MapStreets.path { return mapStreets(request) }
         guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
             return .json(Self.error(404, "Not found: the service is at \(Self.servicePath)."), status: 404)
         }
@@ -113,6 +114,26 @@ public final class GeocodeServerRoutes: Sendable {
     }
 
     private func answer(_ json: JSONValue, _ pretty: Bool) -> HTTPResponse { .json(json, pretty: pretty) }
+
+    /// The map page's street layer (``MapStreets``), behind the same token as the service.
+    private func mapStreets(_ request: HTTPRequest) -> HTTPResponse {
+        let parameters = Self.parameters(request)
+        guard parameters.pairs.count <= Self.maxParameters else {
+            return answer(Self.error(400, "Too many parameters (at most \(Self.maxParameters))."), false)
+        }
+        if let denied = checkToken(request, parameters) { return answer(denied, false) }
+        do {
+            var response = HTTPResponse.json(try MapStreets.answer(parameters, task: task))
+            response.headers = [("Content-Type", "application/geo+json; charset=utf-8")]
+            return response
+        } catch let error as LocatorError where error.code == .invalidParameter {
+            return answer(Self.error(400, "Invalid query parameters.", details: [error.message]), false)
+        } catch let error as LocatorError where error.code == .timeLimitExceeded {
+            return answer(Self.error(400, "Request exceeds the time limit.", details: [error.message]), false)
+        } catch {
+            return .json(Self.error(500, "Unable to complete operation."), status: 500)
+        }
+    }
 
     /// Query and form-body parameters together (the body when it is form-encoded, or has no type).
     package static func parameters(_ request: HTTPRequest) -> WireParameters {

@@ -52,6 +52,14 @@ extension LocatorTask {
         try gazetteer().reloadIfReplaced()
     }
 
+    /// The streets inside `box` to draw at map zoom `zoom` (pieces shorter than a pixel or
+    /// two are left out), at most `limit` pieces; see ``StreetLines``.
+    package func streetLinesBlocking(in box: Envelope, zoom: Int, limit: Int) throws -> StreetLines {
+        // A 256-pixel tile spans 40,075 km at zoom 0; two pixels at this zoom and latitude.
+        let metresPerPixel = 40_075_016.7 / 256 / pow(2, Double(zoom)) * cos(box.center.y * .pi / 180)
+        return try gazetteer().streetLines(in: box, minLength: 2 * metresPerPixel, limit: limit)
+    }
+
     /// ``locatorInfo``, on the calling thread.
     package func locatorInfoBlocking() throws -> LocatorInfo { try gazetteer().infoNow() }
 
