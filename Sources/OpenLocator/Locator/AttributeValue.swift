@@ -1,10 +1,11 @@
 import Foundation
 
-/// One value in a result's `attributes`: ArcGIS fields are strings or numbers.
+/// One value in a result's ``GeocodeResult/attributeValues``: ArcGIS fields are strings or
+/// numbers (``GeocodeResult/attributes`` gives the same values untyped, for `as?`).
 ///
 /// ```swift
-/// if case .string(let name) = result.attributes["PlaceName"] { print(name) }
-/// result.attributes["Distance"]?.doubleValue   // 312.4
+/// if case .string(let name) = result.attributeValues["PlaceName"] { print(name) }
+/// result.attributeValues["Distance"]?.doubleValue   // 312.4
 /// ```
 public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
     /// Text, such as `PlaceName` or `Place_addr`.
