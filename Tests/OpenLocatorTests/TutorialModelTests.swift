@@ -108,6 +108,29 @@ final class FindPlacesModel {
         #expect(!model.graphics.contains { model.calloutText(for: $0).hasPrefix("Unknown\n") })
     }
 
+    /// Outside the extract: at the tutorial's own map (Malibu) and in Tokyo no category has a
+    /// place within reach, so no markers; the towns GeoNames has everywhere read the same way.
+    @Test func elsewhereInTheWorldTheModelDrawsNothingAndTownsReadByName() async throws {
+        for extent in [
+            Envelope(xmin: -118.84, ymin: 34.00, xmax: -118.77, ymax: 34.05),
+            Envelope(xmin: 139.68, ymin: 35.66, xmax: 139.72, ymax: 35.70),
+        ] {
+            let model = FindPlacesModel(locator: try Fixtures.task())
+            model.visibleAreaChanged(to: extent)
+            for category in FindPlacesModel.Category.allCases {
+                try await model.findPlaces(forCategory: category)
+                #expect(model.graphics.isEmpty, "\(category.label) near \(extent.center)")
+            }
+        }
+        let parameters = GeocodeParameters()
+        parameters.addResultAttributeName("*")
+        for (text, city) in [("Malibu", "Malibu"), ("Nairobi", "Nairobi"), ("Portland, ME", "Portland")] {
+            let result = try #require(try await Fixtures.task().geocode(forSearchText: text, using: parameters).first)
+            #expect(result.attributes["PlaceName"] as? String == city, "\(text)")
+            #expect((result.attributes["Score"] as? Double ?? 0) >= 90, "\(text)")
+        }
+    }
+
     /// A result with no name or address gives the tutorial's fallbacks, as the SDK's does.
     @Test func aResultWithoutNameOrAddressReadsUnknownAndNoAddressProvided() {
         let model = FindPlacesModel(locator: LocatorTask(url: URL(string: "http://127.0.0.1:9/GeocodeServer")!))
