@@ -47,15 +47,9 @@ enum ServiceDescription {
     }
 
     private static func field(_ attribute: LocatorAttribute, length: Int? = nil) -> JSONValue {
-        let type =
-            switch attribute.type {
-            case .string: "esriFieldTypeString"
-            case .double: "esriFieldTypeDouble"
-            case .integer: "esriFieldTypeInteger"
-            case .geometry: "esriFieldTypeGeometry"
-            }
         var members: [(String, JSONValue)] = [
-            ("name", .string(attribute.name)), ("type", .string(type)), ("alias", .string(attribute.displayName)),
+            ("name", .string(attribute.name)), ("type", .string(attribute.type.esriName)),
+            ("alias", .string(attribute.displayName)),
             ("required", .bool(attribute.isRequired)),
         ]
         if let length { members.append(("length", .number(Double(length)))) }

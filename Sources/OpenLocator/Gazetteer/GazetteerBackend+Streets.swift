@@ -26,7 +26,7 @@ extension GazetteerBackend {
     /// at most `limit` of them, longest first when there are more.
     func streetLines(in box: Envelope, minLength: Double, limit: Int) throws -> StreetLines {
         try read("streets") { db, _ in
-            var pieces: [(id: Int64, from: Coordinate, to: Coordinate, length: Double)] = []
+            var pieces: [(street: Int64, piece: StreetLines.Piece, length: Double)] = []
             var inBox = 0
             try db.statement(
                 """
@@ -35,21 +35,17 @@ extension GazetteerBackend {
                 """
             ).forEachRow([.double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin)]) { row in
                 inBox += 1
-                let from = Coordinate(lon: row.longitude(1), lat: row.latitude(2))
-                let to = Coordinate(lon: row.longitude(3), lat: row.latitude(4))
-                let length = Point(latitude: from.lat, longitude: from.lon).distance(
-                    to: Point(latitude: to.lat, longitude: to.lon))
-                if length >= minLength { pieces.append((row.int(0), from, to, length)) }
+                let piece = StreetLines.Piece(
+                    lon1: row.longitude(1), lat1: row.latitude(2), lon2: row.longitude(3), lat2: row.latitude(4))
+                let length = Point(latitude: piece.lat1, longitude: piece.lon1).distance(
+                    to: Point(latitude: piece.lat2, longitude: piece.lon2))
+                if length >= minLength { pieces.append((row.int(0), piece, length)) }
             }
             let truncated = pieces.count > limit
             if truncated { pieces = Array(pieces.sorted { $0.length > $1.length }.prefix(limit)) }
+            let byStreet = Dictionary(grouping: pieces, by: \.street).mapValues { $0.map(\.piece) }
             var names: [Int64: String] = [:]
             let name = try db.statement("SELECT name FROM places WHERE id = ?1")
-            var byStreet: [Int64: [StreetLines.Piece]] = [:]
-            for piece in pieces {
-                byStreet[piece.id, default: []].append(
-                    .init(lon1: piece.from.lon, lat1: piece.from.lat, lon2: piece.to.lon, lat2: piece.to.lat))
-            }
             for id in byStreet.keys { try name.forEachRow([.integer(id)]) { names[id] = $0.text(0) } }
             return StreetLines(
                 streets: byStreet.keys.sorted().map {

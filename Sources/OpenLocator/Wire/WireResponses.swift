@@ -167,8 +167,6 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
     var capabilities: [String]
     var singleLineFieldName: String
     var spatialReference: SpatialReference
-    var suggestedBatchSize: Int?
-    var maxBatchSize: Int?
     var copyright: String?
     var addressFields: [LocatorAttribute] = []
     var candidateFields: [LocatorAttribute] = []
@@ -176,6 +174,8 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
     var properties: [String: String] = [:]
     /// The names of the top-level categories ("Address", "POI", …).
     var rootCategories: [String] = []
+    var suggestedBatchSize: Int? { Self.whole(properties["SuggestedBatchSize"]) }
+    var maxBatchSize: Int? { Self.whole(properties["MaxBatchSize"]) }
 
     init?(_ json: JSONValue) {
         guard case .object = json else { return nil }
@@ -187,8 +187,6 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
         }
         singleLineFieldName = json["singleLineAddressField"]?["name"]?.text ?? "SingleLine"
         spatialReference = WireGeometry.spatialReference(json["spatialReference"]) ?? .wgs84
-        suggestedBatchSize = json["locatorProperties"]?["SuggestedBatchSize"]?.integer
-        maxBatchSize = json["locatorProperties"]?["MaxBatchSize"]?.integer
         copyright = json["copyrightText"]?.text
         addressFields = Self.fields(json["addressFields"])
         candidateFields = Self.fields(json["candidateFields"])
@@ -200,18 +198,17 @@ struct ServiceInfoResponse: WireDecodable, Sendable {
         }
     }
 
+    /// A property's whole number ("150", "150.0"), as ``JSONValue/integer`` reads one.
+    private static func whole(_ text: String?) -> Int? {
+        text.flatMap { JSONValue.string($0).integer }
+    }
+
     /// A service's field list (`addressFields`, `candidateFields`) as locator attributes.
     private static func fields(_ json: JSONValue?) -> [LocatorAttribute] {
         guard case .array(let items) = json ?? .null else { return [] }
         return items.compactMap { item in
             guard let name = item["name"]?.text, !name.isEmpty else { return nil }
-            let type: LocatorAttribute.FieldType =
-                switch item["type"]?.text ?? "" {
-                case "esriFieldTypeDouble", "esriFieldTypeSingle": .double
-                case "esriFieldTypeInteger", "esriFieldTypeSmallInteger", "esriFieldTypeOID": .integer
-                case "esriFieldTypeGeometry": .geometry
-                default: .string
-                }
+            let type = LocatorAttribute.FieldType(esriName: item["type"]?.text ?? "")
             let required = if case .bool(true) = item["required"] ?? .null { true } else { false }
             return LocatorAttribute(name: name, displayName: item["alias"]?.text, type: type, isRequired: required)
         }

@@ -18,7 +18,9 @@ struct MD5 {
         14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15,
         21, 6, 10, 15, 21,
     ]
-    private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
+    private static let constants: [UInt32] = (0..<64).map {
+        UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296))
+    }
 
     mutating func update(_ data: Data) {
         length &+= UInt64(data.count)
@@ -50,13 +52,8 @@ struct MD5 {
     }
 
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        var words = [UInt32](repeating: 0, count: 16)
-        for index in 0..<16 {
-            words[index] =
-                UInt32(block[4 * index]) | UInt32(block[4 * index + 1]) << 8 | UInt32(block[4 * index + 2]) << 16
-                | UInt32(block[4 * index + 3]) << 24
-        }
         var (a, b, c, d) = state
+        let raw = UnsafeRawBufferPointer(block)
         for round in 0..<64 {
             var f: UInt32
             let g: Int
@@ -66,7 +63,9 @@ struct MD5 {
             case 32..<48: (f, g) = (b ^ c ^ d, (3 * round + 5) % 16)
             default: (f, g) = (c ^ (b | ~d), (7 * round) % 16)
             }
-            f = f &+ a &+ Self.constants[round] &+ words[g]
+            // The block's words are little-endian.
+            let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 * g, as: UInt32.self))
+            f = f &+ a &+ Self.constants[round] &+ word
             a = d
             d = c
             c = b

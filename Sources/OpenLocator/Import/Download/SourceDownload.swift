@@ -39,7 +39,7 @@ public enum SourceDownload {
         guard isURL(url.absoluteString), url.host != nil else {
             throw LocatorError(.invalidInput, "'\(url.absoluteString.prefix(80))' is not an http:// or https:// URL")
         }
-        let name = url.lastPathComponent.isEmpty ? "download" : url.lastPathComponent
+        let name = fileName(of: url)
         let shown = "\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")/…/\(name)"
         let final = file(for: url, in: folder)
         if FileManager.default.fileExists(atPath: final.path) {
@@ -52,22 +52,23 @@ public enum SourceDownload {
             throw LocatorError(.buildFailed, "cannot create the downloads folder \(folder.path)")
         }
         let partial = final.appendingPathExtension("partial")
-        var lastError = ""
+        var lastError: String?
         for attempt in 1...attempts {
             let have = (try? FileManager.default.attributesOfItem(atPath: partial.path)[.size] as? Int) ?? 0
             if have > 0 { progress("resuming \(name) after \(megabytes(have)) MB") }
             do {
                 try await Transfer(url: url, into: partial, from: have, name: name, progress: progress).run()
-                lastError = ""
+                lastError = nil
                 break
             } catch let error as Transfer.Refused {
                 throw LocatorError(.buildFailed, "\(shown) could not be downloaded: \(error.reason)")
             } catch {
-                lastError = (error as? LocatorError)?.message ?? "\(error)"
-                if attempt < attempts { progress("download of \(name) stopped (\(lastError)); resuming") }
+                let reason = (error as? LocatorError)?.message ?? "\(error)"
+                lastError = reason
+                if attempt < attempts { progress("download of \(name) stopped (\(reason)); resuming") }
             }
         }
-        if !lastError.isEmpty {
+        if let lastError {
             throw LocatorError(
                 .buildFailed,
                 "the download of \(shown) stopped \(attempts) times (\(lastError)); run the build again to resume it")
@@ -111,7 +112,12 @@ public enum SourceDownload {
     /// `latest.osm.pbf` from different places do not meet. The partial copy adds `.partial`.
     static func file(for url: URL, in folder: URL) -> URL {
         let key = String(format: "%08x", UInt32(truncatingIfNeeded: stableHash(url.absoluteString)))
-        return folder.appendingPathComponent("\(key)-\(url.lastPathComponent.isEmpty ? "download" : url.lastPathComponent)")
+        return folder.appendingPathComponent("\(key)-\(fileName(of: url))")
+    }
+
+    /// The URL's file name, for the kept copy and for messages.
+    private static func fileName(of url: URL) -> String {
+        url.lastPathComponent.isEmpty ? "download" : url.lastPathComponent
     }
 
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
