@@ -2,7 +2,8 @@
 # Installs `locator` into PREFIX (default /usr/local) so that it runs from any folder on a
 # machine without this checkout or the Swift toolchain: a release build with the Swift runtime
 # linked in, the default gazetteer's sources in PREFIX/share/openlocator, the manual page and
-# the bash, zsh and fish completions. Needs only Debian's libsqlite3 and libicu at run time.
+# the bash, zsh and fish completions and the map page's files. Needs only Debian's libsqlite3
+# and libicu at run time (and libjs-leaflet for the map page's map).
 #
 #   scripts/install.sh                 # into /usr/local
 #   scripts/install.sh "$HOME/.local"  # or anywhere
@@ -19,6 +20,9 @@ data="$prefix/share/openlocator"
 install -d "$data/sources"
 install -m 644 Gazetteer/osm-categories.tsv Gazetteer/LICENSE-DATA.md "$data/"
 install -m 644 Gazetteer/sources/* "$data/sources/"
+# The map page of `locator serve` (Leaflet itself comes from Debian's libjs-leaflet).
+install -d "$data/web"
+install -m 644 Web/* "$data/web/"
 install -D -m 644 LICENSE "$prefix/share/doc/openlocator/LICENSE"
 
 # The manual page and completions come from the installed program itself.

@@ -33,6 +33,8 @@ public final class GeocodeServerRoutes: Sendable {
     let description: Data
     /// What the gazetteer held when the server started, for the description's `locatorProperties`.
     private let info: LocatorInfo?
+    /// The map page at `/` and `/map`, when served.
+    public let site: MapSite?
 
     /// - Parameters:
     ///   - task: answers every operation.
@@ -40,8 +42,13 @@ public final class GeocodeServerRoutes: Sendable {
     ///   - requestTimeout: seconds of work one request may take; over it, an ArcGIS error.
     ///   - concurrentBatches: how many `geocodeAddresses` requests run at once; more are
     ///     answered 503 with Retry-After (give about half the workers).
-    public init(task: LocatorTask, apiKey: String? = nil, requestTimeout: Double = 5, concurrentBatches: Int = 2) {
+    ///   - site: the map page to serve at `/` and `/map` (``MapSite``); `nil` for none.
+    public init(
+        task: LocatorTask, apiKey: String? = nil, requestTimeout: Double = 5, concurrentBatches: Int = 2,
+        site: MapSite? = nil
+    ) {
         self.task = task
+        self.site = site
         self.apiKey = apiKey.flatMap { $0.isEmpty ? nil : $0 }
         self.requestTimeout = requestTimeout
         batches = BatchAdmission(limit: max(1, concurrentBatches))
@@ -69,6 +76,8 @@ public final class GeocodeServerRoutes: Sendable {
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
         if path == MapStreets.path { return mapStreets(request) }
+        if path == MapInfo.path { return mapInfo(request) }
+        if path == "/" || path == "/map" || path.hasPrefix(MapSite.root) { return mapFile(request, path: path) }
         guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
             return .json(Self.error(404, "Not found: the service is at \(Self.servicePath)."), status: 404)
         }
@@ -114,6 +123,25 @@ public final class GeocodeServerRoutes: Sendable {
     }
 
     private func answer(_ json: JSONValue, _ pretty: Bool) -> HTTPResponse { .json(json, pretty: pretty) }
+
+    /// One of the map page's files; 404 for any other path below `/map/`.
+    private func mapFile(_ request: HTTPRequest, path: String) -> HTTPResponse {
+        guard let site else {
+            return .json(
+                Self.error(404, "Not found: this server has no map page; the service is at \(Self.servicePath)."),
+                status: 404)
+        }
+        return site.response(for: path, acceptEncoding: request.headers["accept-encoding"])
+            ?? .json(Self.error(404, "Not found: no such file of the map page."), status: 404)
+    }
+
+    /// What the map page is told first (``MapInfo``), behind the same token as the service.
+    private func mapInfo(_ request: HTTPRequest) -> HTTPResponse {
+        let parameters = Self.parameters(request)
+        if let denied = checkToken(request, parameters) { return answer(denied, false) }
+        guard let site else { return .json(Self.error(404, "Not found: this server has no map page."), status: 404) }
+        return .json(MapInfo.answer(info: info, site: site))
+    }
 
     /// The map page's street layer (``MapStreets``), behind the same token as the service.
     private func mapStreets(_ request: HTTPRequest) -> HTTPResponse {

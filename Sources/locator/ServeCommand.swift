@@ -9,7 +9,7 @@ enum ServeCommand: Command {
     static let spec = CommandLineArguments.Spec(
         options: [
             "host", "port", "gazetteer", "workers", "api-key", "api-key-file", "access-log", "request-timeout",
-            "connections-per-peer",
+            "connections-per-peer", "leaflet", "tiles",
         ],
         maxPositionals: 0)
     static let help = """
@@ -18,11 +18,15 @@ enum ServeCommand: Command {
         USAGE: locator serve [--host 127.0.0.1] [--port 8080] [--gazetteer PATH] [--workers N]
                              [--api-key-file PATH | --api-key KEY] [--access-log PATH]
                              [--request-timeout SECONDS] [--connections-per-peer N]
+                             [--leaflet DIR] [--tiles URL-TEMPLATE]
 
         Serves \(GeocodeServerRoutes.servicePath) with findAddressCandidates,
         reverseGeocode, suggest and geocodeAddresses (GET or form POST, f=json|pjson, geojson for
         candidates), the root resource (?f=json) and /health, so ArcGIS SDKs (LocatorTask(url:)),
         esri-leaflet, geopy's ArcGIS geocoder and 'locator --service' can use it by URL.
+        A browser at / (or /map) gets the Find places map: search with suggestions, the five
+        categories of the tutorial, a click for the address; the streets are drawn from the
+        gazetteer itself, so it works offline.
 
         OPTIONS:
           --host ADDRESS          The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for all).
@@ -40,6 +44,11 @@ enum ServeCommand: Command {
                                   Open connections one client address may hold, 1 to 4096
                                   (default: 256; 4,096 in all); more are refused. Behind a
                                   proxy every request comes from its address: allow its pool.
+          --leaflet DIR           Leaflet for the map page (default: \(MapSite.debianLeaflet),
+                                  where 'apt install libjs-leaflet' puts it); without it the
+                                  page is a search form and a list.
+          --tiles URL-TEMPLATE    Add a raster tile layer under the streets, e.g.
+                                  http://127.0.0.1:8090/{z}/{x}/{y}.png (the page then loads tiles from it).
           --access-log PATH       Append the access log to this file, reopened on SIGHUP
                                   (logrotate's habit), instead of stderr.
           -h, --help              Show help information.
@@ -111,6 +120,25 @@ enum ServeCommand: Command {
         return (error as NSError).localizedDescription
     }
 
+    /// The map page, with Leaflet from --leaflet or Debian's folder. A missing page or Leaflet
+    /// is said on stderr and the service is served anyway; a bad --tiles is an error.
+    static func mapSite(_ arguments: CommandLineArguments) throws -> MapSite? {
+        let leaflet = URL(fileURLWithPath: arguments.value("leaflet") ?? MapSite.debianLeaflet, isDirectory: true)
+        let site: MapSite
+        do {
+            site = try MapSite(page: MapSite.pageFolder.url, leaflet: leaflet, tiles: arguments.value("tiles"))
+        } catch let error as LocatorError where !error.message.hasPrefix("--tiles") {
+            Output.diagnostic("Warning: no map page at /: \(error.message)")
+            return nil
+        }
+        if !site.hasLeaflet {
+            Output.diagnostic(
+                "Warning: no Leaflet in \(leaflet.path) (leaflet.min.js and leaflet.css, as Debian's libjs-leaflet installs them): the page at / is a search form without a map; 'apt install libjs-leaflet' (or --leaflet DIR) adds the map"
+            )
+        }
+        return site
+    }
+
     /// Calls `action` on each SIGHUP.
     private static func onHangUp(_ action: @escaping @Sendable () -> Void) -> any DispatchSourceSignal {
         signal(SIGHUP, SIG_IGN)
@@ -148,7 +176,8 @@ enum ServeCommand: Command {
                 try ArgumentValues.number($0, option: "--request-timeout", range: 0.1...600)
             } ?? 5
         let routes = GeocodeServerRoutes(
-            task: task, apiKey: apiKey, requestTimeout: timeout, concurrentBatches: max(1, limits.workers / 2))
+            task: task, apiKey: apiKey, requestTimeout: timeout, concurrentBatches: max(1, limits.workers / 2),
+            site: try mapSite(arguments))
         let server = HTTPServer(limits: limits, log: log.write) { routes.respond($0) }
         let bound: UInt16
         do {
@@ -164,7 +193,7 @@ enum ServeCommand: Command {
         }
         watcher.start()
         Output.diagnostic(
-            "serving http://\(host):\(bound)\(GeocodeServerRoutes.servicePath) with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
+            "serving http://\(host):\(bound)\(GeocodeServerRoutes.servicePath)\(routes.site == nil ? "" : " and the map at http://\(host):\(bound)/") with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
         )
         while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
     }

@@ -19,32 +19,11 @@ public enum DefaultGazetteer {
     ///
     /// The first that holds `osm-categories.tsv` wins; when none does, the checkout's folder is
     /// named, so the message about missing sources says where they were looked for.
-    public static var dataDirectory: URL {
-        if let custom = ProcessInfo.processInfo.environment["OPENLOCATOR_DATA"], !custom.isEmpty {
-            return URL(fileURLWithPath: custom, isDirectory: true)
-        }
-        return installedDataDirectories.first {
-            FileManager.default.isReadableFile(atPath: $0.appendingPathComponent("osm-categories.tsv").path)
-        } ?? checkoutDataDirectory
-    }
+    public static var dataDirectory: URL { dataFolder.url }
 
-    /// Where an installed program's data is looked for, nearest first.
-    static var installedDataDirectories: [URL] {
-        guard let program = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return [] }
-        let folder = program.deletingLastPathComponent()
-        return [
-            folder.deletingLastPathComponent().appendingPathComponent("share/openlocator", isDirectory: true),
-            folder.appendingPathComponent("openlocator", isDirectory: true),
-        ]
-    }
-
-    /// `Gazetteer/` in the source checkout this library was compiled from.
-    static var checkoutDataDirectory: URL {
-        // Sources/OpenLocator/Gazetteer/DefaultGazetteer.swift -> repository root
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { root.deleteLastPathComponent() }
-        return root.appendingPathComponent("Gazetteer", isDirectory: true)
-    }
+    /// How ``dataDirectory`` is found.
+    static let dataFolder = InstalledFolder(
+        variable: "OPENLOCATOR_DATA", installed: "", checkout: "Gazetteer", marker: "osm-categories.tsv")
 
     /// `$XDG_CACHE_HOME/openlocator`, else `~/.cache/openlocator`.
     public static var cacheDirectory: URL {

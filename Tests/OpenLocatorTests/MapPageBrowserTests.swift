@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import OpenLocator
+
+/// The map page in a real browser: headless Chromium (Debian's `chromium` and
+/// `chromium-driver`) driven by selenium from PyPI, against the real `locator serve` binary on
+/// 127.0.0.1. `Clients/map_page_browser.py` does the clicking and compares what the page shows
+/// with the JSON API of the same server; this test runs it and reads its summary. Screenshots
+/// land in `.build/map-page/`.
+@Suite struct MapPageBrowserTests {
+    static let selenium = "selenium==4.51.0"
+
+    /// A Python with selenium: `.build/browser-venv`, made on first use (`.ci/run` makes it ahead).
+    static func python() throws -> URL {
+        let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/browser-venv")
+        let python = venv.appendingPathComponent("bin/python")
+        let marker = venv.appendingPathComponent("\(selenium).ok").path
+        if !FileManager.default.fileExists(atPath: marker) {
+            for command in [
+                ["python3", "-m", "venv", venv.path], [python.path, "-m", "pip", "install", "-q", selenium],
+            ] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = command
+                try process.run()
+                process.waitUntilExit()
+                try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
+            }
+            _ = FileManager.default.createFile(atPath: marker, contents: nil)
+        }
+        return python
+    }
+
+    @Test func thePageFindsPlacesAsTheAPIDoesInChromium() throws {
+        for program in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
+            try #require(
+                FileManager.default.isExecutableFile(atPath: program),
+                "\(program) is missing: apt install chromium chromium-driver (.ci/run does)")
+        }
+        let shots = Fixtures.repositoryRoot.appendingPathComponent(".build/map-page")
+        try? FileManager.default.removeItem(at: shots)
+        let process = Process()
+        process.executableURL = try Self.python()
+        process.arguments = [
+            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/map_page_browser.py").path,
+            "--locator", CLI.executable.path, "--gazetteer", try Fixtures.defaultGazetteerURL().path,
+            "--shots", shots.path,
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        nonisolated(unsafe) var problems = Data()
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            problems = err.fileHandleForReading.readDataToEndOfFile()
+            finished.signal()
+        }.start()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        finished.wait()
+        try #require(process.terminationStatus == 0, "\(String(decoding: problems, as: UTF8.self))")
+        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect((summary["failures"] as? [String])?.isEmpty == true)
+        let counts = try #require(summary["categories"] as? [String: Int])
+        #expect(Set(counts.keys) == ["Coffee shop", "Gas station", "Food", "Hotel", "Parks and Outdoors"])
+        #expect(counts["Coffee shop", default: 0] > 0 && counts["Food", default: 0] > 0)
+        #expect((summary["firstCallout"] as? String)?.contains("\n") == true)
+        #expect((summary["suggestion"] as? String)?.lowercased().contains("stock") == true)
+        #expect((summary["consoleErrors"] as? [String])?.isEmpty == true)
+        #expect((summary["foreignRequests"] as? [String])?.isEmpty == true)
+        let hostile = try #require(summary["hostile"] as? [String: Any])
+        #expect((hostile["listItem"] as? String)?.hasPrefix("<img src=x onerror=") == true)
+        let screenshots = try #require(summary["screenshots"] as? [String])
+        #expect(screenshots.count == 6)
+        for path in screenshots {
+            let png = FileManager.default.contents(atPath: path) ?? Data()
+            #expect(png.count > 5_000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(path)")
+        }
+    }
+}

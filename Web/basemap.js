@@ -1,0 +1,169 @@
+// The map itself (Leaflet, served from Debian's libjs-leaflet by locator serve): the streets
+// drawn from the gazetteer, the coverage outline, the result markers and the callout.
+"use strict";
+
+const BaseMap = (() => {
+  /** Loads Leaflet's CSS and JS from the server; resolves when `L` is there. */
+  function loadLeaflet() {
+    return new Promise((resolve, reject) => {
+      const css = document.createElement("link");
+      css.rel = "stylesheet";
+      css.href = "/map/leaflet/leaflet.css";
+      document.head.appendChild(css);
+      const script = document.createElement("script");
+      script.src = "/map/leaflet/leaflet.js";
+      script.onload = () => (window.L ? resolve() : reject(new Error("Leaflet did not load")));
+      script.onerror = () => reject(new Error("Leaflet did not load"));
+      document.head.appendChild(script);
+    });
+  }
+
+  /** Pixels within which a click picks a marker, as the tutorial's identify tolerance. */
+  const tapTolerance = 12;
+
+  /**
+   * The map in `element`, opened on `info.view`. `onClick(latlng, markerIndex)` is called for
+   * every click on the map: with the index of the marker within `tapTolerance` pixels, if any.
+   */
+  function create(element, info, onClick) {
+    const map = L.map(element, { minZoom: 2, maxZoom: 19, worldCopyJump: true, zoomControl: true });
+    map.attributionControl.setPrefix(false);
+    map.attributionControl.addAttribution(textOnly(info.attribution));
+    if (info.tiles) L.tileLayer(info.tiles, { maxZoom: 19 }).addTo(map);
+    const streetRenderer = L.canvas({ padding: 0.3 });
+    const coverage = L.geoJSON(info.coverage, {
+      interactive: false,
+      style: (feature) => ({
+        color: feature.properties.kind === "POI" ? "#5c6b7a" : "#9aa7b3",
+        weight: 1.5, dashArray: "6 4", fill: false,
+      }),
+    }).addTo(map);
+    if (info.view) {
+      map.fitBounds([[info.view.ymin, info.view.xmin], [info.view.ymax, info.view.xmax]], { maxZoom: 16 });
+    } else {
+      map.setView([20, 0], 2);
+    }
+
+    let streets = null;
+    let streetsRequest = null;
+    let streetsTimer = null;
+    const streetNote = L.control({ position: "bottomleft" });
+    streetNote.onAdd = () => {
+      const note = L.DomUtil.create("div", "street-note");
+      note.textContent = "Zoom in to see streets";
+      return note;
+    };
+
+    async function drawStreets() {
+      if (streetsRequest) streetsRequest.abort();
+      const bounds = map.getBounds().pad(0.15);
+      const west = Math.max(-180, bounds.getWest()), east = Math.min(180, bounds.getEast());
+      const south = Math.max(-90, bounds.getSouth()), north = Math.min(90, bounds.getNorth());
+      const tooLarge = east - west > info.streets.maxSpan || north - south > info.streets.maxSpan || west >= east;
+      if (tooLarge) {
+        if (streets) streets.remove();
+        streets = null;
+        streetNote.addTo(map);
+        return;
+      }
+      streetNote.remove();
+      streetsRequest = new AbortController();
+      try {
+        const box = L.latLngBounds([south, west], [north, east]);
+        const data = await LocatorAPI.streets(box, map.getZoom(), streetsRequest.signal);
+        const layer = L.geoJSON(data, {
+          interactive: false,
+          renderer: streetRenderer,
+          style: { color: "#8a8f96", weight: map.getZoom() >= 16 ? 2 : 1, opacity: 0.9 },
+        });
+        if (streets) streets.remove();
+        streets = layer.addTo(map);
+        streets.bringToBack();
+      } catch (error) {
+        if (error.name !== "AbortError") console.warn("streets:", error.message);
+      }
+    }
+    map.on("moveend", () => {
+      clearTimeout(streetsTimer);
+      streetsTimer = setTimeout(drawStreets, 150);
+    });
+    drawStreets();
+
+    // Whether the map is moving (a pan or zoom under way), and the callouts opened so far:
+    // what a test waits on, instead of guessing how long an animation takes.
+    let moving = false;
+    map.on("movestart", () => { moving = true; });
+    map.on("moveend", () => { moving = false; });
+    let callouts = 0;
+    let current = null;
+
+    let markers = [];
+    let selected = -1;
+    const markerStyle = (colour, chosen) => ({
+      radius: chosen ? 8 : 5, color: "#fff", weight: chosen ? 3 : 2, fillColor: colour, fillOpacity: 1,
+    });
+
+    map.on("click", (event) => {
+      let nearest = -1;
+      let best = tapTolerance + 1e-9;
+      const at = map.latLngToContainerPoint(event.latlng);
+      markers.forEach((marker, index) => {
+        const d = map.latLngToContainerPoint(marker.getLatLng()).distanceTo(at);
+        if (d < best) { best = d; nearest = index; }  // on a tie, the first result
+      });
+      onClick(event.latlng, nearest);
+    });
+
+    return {
+      map,
+      get markers() { return markers; },
+      get moving() { return moving; },
+      get calloutsOpened() { return callouts; },
+      /** The open callout's text, lines joined by "\n"; null when none is open. */
+      calloutText() {
+        return current && map.hasLayer(current) ? current.getElement().querySelector(".leaflet-popup-content").innerText.trim() : null;
+      },
+      coverage,
+      center: () => map.getCenter(),
+      /** Replaces the markers with one per result, in `colour`, and fits them into view. */
+      show(results, colour, { fit = true } = {}) {
+        markers.forEach((marker) => marker.remove());
+        selected = -1;
+        markers = results.map((result, index) =>
+          L.circleMarker([result.location.y, result.location.x], {
+            ...markerStyle(colour, false), className: `result-marker result-marker-${index}`,
+          }).addTo(map));
+        markers.forEach((marker) => (marker.options.baseColour = colour));
+        if (fit && markers.length) {
+          map.fitBounds(L.featureGroup(markers).getBounds().pad(0.15), { maxZoom: 17 });
+        }
+      },
+      /** Makes marker `index` stand out (and the one before it plain again). */
+      highlight(index) {
+        if (markers[selected]) markers[selected].setStyle(markerStyle(markers[selected].options.baseColour, false));
+        selected = index;
+        if (markers[index]) {
+          markers[index].setStyle(markerStyle(markers[index].options.baseColour, true));
+          markers[index].bringToFront();
+        }
+      },
+      /** Shows `content` (an element) in a callout at `latlng`; `null` closes it. */
+      callout(latlng, content) {
+        if (!content) { map.closePopup(); current = null; return; }
+        current = L.popup({ maxWidth: 280, autoPanPadding: [16, 16] }).setLatLng(latlng).setContent(content).openOn(map);
+        callouts += 1;
+      },
+      centreOn(latlng) { map.setView(latlng, Math.max(map.getZoom(), 16)); },
+      markerLatLng: (index) => markers[index] && markers[index].getLatLng(),
+    };
+  }
+
+  /** Text for Leaflet's attribution, which is inserted as HTML: escaped. */
+  function textOnly(text) {
+    const span = document.createElement("span");
+    span.textContent = text;
+    return span.innerHTML;
+  }
+
+  return { loadLeaflet, create };
+})();
