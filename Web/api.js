@@ -4,6 +4,8 @@
 
 const LocatorAPI = (() => {
   const token = new URLSearchParams(window.location.search).get("token");
+  // Answers in the browser's language where the gazetteer has the names ("sv-FI": Helsingfors).
+  const language = navigator.language || undefined;
   let service = "/arcgis/rest/services/World/GeocodeServer";
 
   /** An error the server or the network gave, as one line for the status text. */
@@ -57,18 +59,18 @@ const LocatorAPI = (() => {
     /** findAddressCandidates for a text near a point, as the tutorial's geocode(forSearchText:using:). */
     find: (text, near) =>
       get(`${service}/findAddressCandidates`, {
-        singleLine: text, location: near ? point(near) : undefined,
+        singleLine: text, location: near ? point(near) : undefined, langCode: language,
         outFields: "PlaceName,Place_addr,Type,Addr_type,Distance,LongLabel", f: "json",
       }),
     /** findAddressCandidates for a suggestion the user chose. */
     findSuggestion: (suggestion) =>
       get(`${service}/findAddressCandidates`, {
-        singleLine: suggestion.text, magicKey: suggestion.magicKey, maxLocations: 1,
+        singleLine: suggestion.text, magicKey: suggestion.magicKey, maxLocations: 1, langCode: language,
         outFields: "PlaceName,Place_addr,Type,Addr_type,LongLabel", f: "json",
       }),
     suggest: (text, near, signal) =>
       get(`${service}/suggest`, { text, location: near ? point(near) : undefined, maxSuggestions: 6, f: "json" }, signal),
-    reverse: (latlng) => get(`${service}/reverseGeocode`, { location: point(latlng), f: "json" }),
+    reverse: (latlng) => get(`${service}/reverseGeocode`, { location: point(latlng), langCode: language, f: "json" }),
     /** The gazetteer's streets in a box (MapStreets.swift), as GeoJSON. */
     streets: (bounds, zoom, signal) =>
       get("/map/streets", {

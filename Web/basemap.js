@@ -47,12 +47,14 @@ const BaseMap = (() => {
     let streets = null;
     let streetsRequest = null;
     let streetsTimer = null;
+    // A line under the map when the streets cannot all be drawn, or there are none here.
     const streetNote = L.control({ position: "bottomleft" });
-    streetNote.onAdd = () => {
-      const note = L.DomUtil.create("div", "street-note");
-      note.textContent = "Zoom in to see streets";
-      return note;
-    };
+    streetNote.onAdd = () => L.DomUtil.create("div", "street-note");
+    function note(text) {
+      if (!text) { streetNote.remove(); return; }
+      streetNote.addTo(map);
+      streetNote.getContainer().textContent = text;
+    }
 
     async function drawStreets() {
       if (streetsRequest) streetsRequest.abort();
@@ -63,10 +65,9 @@ const BaseMap = (() => {
       if (tooLarge) {
         if (streets) streets.remove();
         streets = null;
-        streetNote.addTo(map);
+        note("Zoom in to see streets");
         return;
       }
-      streetNote.remove();
       streetsRequest = new AbortController();
       try {
         const box = L.latLngBounds([south, west], [north, east]);
@@ -79,6 +80,9 @@ const BaseMap = (() => {
         if (streets) streets.remove();
         streets = layer.addTo(map);
         streets.bringToBack();
+        note(data.truncated ? "Only the longest streets are drawn here; zoom in for all"
+          : data.features.length ? null
+          : data.piecesInBox ? null : "No streets here in this gazetteer; the dashed outline shows where it has them");
       } catch (error) {
         if (error.name !== "AbortError") console.warn("streets:", error.message);
       }

@@ -71,10 +71,12 @@ import Testing
         #expect((summary["suggestion"] as? String)?.lowercased().contains("stock") == true)
         #expect((summary["consoleErrors"] as? [String])?.isEmpty == true)
         #expect((summary["foreignRequests"] as? [String])?.isEmpty == true)
+        let world = try #require(summary["world"] as? [String: Any])
+        #expect((world["status"] as? String)?.hasPrefix("No Coffee Shop within") == true)
         let hostile = try #require(summary["hostile"] as? [String: Any])
         #expect((hostile["listItem"] as? String)?.hasPrefix("<img src=x onerror=") == true)
         let screenshots = try #require(summary["screenshots"] as? [String])
-        #expect(screenshots.count == 6)
+        #expect(screenshots.count == 7)
         for path in screenshots {
             let png = FileManager.default.contents(atPath: path) ?? Data()
             #expect(png.count > 5_000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "\(path)")

@@ -64,7 +64,11 @@ class Server:
             raise SystemExit("locator serve did not start")
         self.base = f"http://127.0.0.1:{self.port}"
 
+    language = None  # the browser's, which the page sends as langCode
+
     def api(self, operation, **parameters):
+        if self.language and operation != "suggest":
+            parameters = {**parameters, "langCode": self.language}
         query = urllib.parse.urlencode({**parameters, "f": "json"})
         with urllib.request.urlopen(f"{self.base}{SERVICE}/{operation}?{query}", timeout=30) as response:
             return json.load(response)
@@ -262,6 +266,35 @@ def reverse_on_empty_spot(driver, server, shot):
     return results
 
 
+def world_town(driver, server, shot):
+    """Far from the extract: a GeoNames town is found and shown, and a category search there
+    says plainly that this gazetteer has no such places near it, and where it has them."""
+    settled(driver)
+    near = centre(driver)
+    box = driver.find_element(By.ID, "search-text")
+    box.clear()
+    box.send_keys("Nairobi\n")
+    settled(driver)
+    want = server.api("findAddressCandidates", singleLine="Nairobi", location=location_text(near),
+                      outFields=OUT_FIELDS)["candidates"]
+    page = shown(driver)
+    check(want and page["markers"] and abs(page["markers"][0][0] - want[0]["location"]["y"]) < 1e-7
+          and abs(page["markers"][0][1] - want[0]["location"]["x"]) < 1e-7,
+          f"Nairobi: the first marker {page['markers'][:1]}, the API's {want[:1]}")
+    check(want and abs(want[0]["location"]["y"] + 1.28) < 0.2 and abs(want[0]["location"]["x"] - 36.82) < 0.2,
+          f"Nairobi is not first: {want[:1]}")
+    candidates, answer = pick_and_compare(driver, server, "Coffee shop")
+    status = shown(driver)["status"]
+    summary = (answer.get("coverage") or {}).get("summary", "")
+    check(not candidates and summary and status == summary and "Helsinki" in status,
+          f"coffee near Nairobi: {len(candidates)} results, status {status!r}, the API's summary {summary!r}")
+    wait(driver, "document.querySelector('.street-note')", "the note that there are no streets here")
+    street_note = driver.find_element(By.CSS_SELECTOR, ".street-note").text
+    check(street_note.startswith("No streets here"), f"the street note reads {street_note!r}")
+    screenshot(driver, shot)
+    return {"status": status, "streetNote": street_note}
+
+
 def console_errors(driver):
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
@@ -320,6 +353,7 @@ def main():
         driver.get(server.base + "/")
         wait(driver, "window.locatorPage && window.locatorPage.map", "the map")
         settled(driver)
+        server.language = driver.execute_script("return navigator.language;")
         check(driver.title.startswith("OpenLocator"), f"title {driver.title!r}")
         attribution = driver.find_element(By.CSS_SELECTOR, ".leaflet-control-attribution").text
         check("© OpenStreetMap contributors" in attribution and "GeoNames" in attribution,
@@ -343,6 +377,9 @@ def main():
         summary["suggestion"] = suggestion_centres_map(driver, server)
         shot = os.path.join(arguments.shots, "desktop-suggestion.png")
         screenshot(driver, shot, summary)
+        shot = os.path.join(arguments.shots, "desktop-nairobi.png")
+        summary["world"] = world_town(driver, server, shot)
+        summary["screenshots"].append(shot)
         shot = os.path.join(arguments.shots, "desktop-no-address.png")
         summary["reverse"] = reverse_on_empty_spot(driver, server, shot)
         summary["screenshots"].append(shot)
@@ -402,6 +439,7 @@ def hostile_names(arguments, shot):
         driver.get(server.base + "/")
         wait(driver, "window.locatorPage && window.locatorPage.map", "the map")
         settled(driver)
+        server.language = driver.execute_script("return navigator.language;")
         candidates, _ = pick_and_compare(driver, server, "Coffee shop")
         check(len(candidates) == 1, f"the hostile gazetteer gives {len(candidates)} coffee shops")
         item = driver.find_element(By.CSS_SELECTOR, "#results li .result-name").text if candidates else ""
@@ -437,6 +475,7 @@ def without_leaflet(arguments, shot):
         driver.get(server.base + "/")
         wait(driver, "window.locatorPage", "the page without Leaflet")
         settled(driver)
+        server.language = driver.execute_script("return navigator.language;")
         notice = driver.find_element(By.ID, "notice").text
         check("apt install libjs-leaflet" in notice, f"the notice reads {notice!r}")
         check(not driver.find_element(By.ID, "map").is_displayed(), "an empty map is shown")
