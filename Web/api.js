@@ -44,6 +44,11 @@ const LocatorAPI = (() => {
     return body;
   }
 
+  /** "west,south,east,north" in degrees, as the map layers take a box. */
+  function bbox(bounds) {
+    return [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map((v) => v.toFixed(5)).join(",");
+  }
+
   /** "lon,lat" with six decimals (about 0.1 m). */
   function point(latlng) {
     return `${latlng.lng.toFixed(6)},${latlng.lat.toFixed(6)}`;
@@ -72,10 +77,8 @@ const LocatorAPI = (() => {
       get(`${service}/suggest`, { text, location: near ? point(near) : undefined, maxSuggestions: 6, f: "json" }, signal),
     reverse: (latlng) => get(`${service}/reverseGeocode`, { location: point(latlng), langCode: language, f: "json" }),
     /** The gazetteer's streets in a box (MapStreets.swift), as GeoJSON. */
-    streets: (bounds, zoom, signal) =>
-      get("/map/streets", {
-        bbox: [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].map((v) => v.toFixed(5)).join(","),
-        zoom,
-      }, signal),
+    streets: (bounds, zoom, signal) => get("/map/streets", { bbox: bbox(bounds), zoom }, signal),
+    /** The most populous towns in a box (MapTowns.swift), as GeoJSON points. */
+    towns: (bounds, limit, signal) => get("/map/towns", { bbox: bbox(bounds), limit }, signal),
   };
 })();

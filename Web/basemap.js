@@ -1,5 +1,5 @@
 // The map itself (Leaflet, served from Debian's libjs-leaflet by locator serve): the streets
-// drawn from the gazetteer, the coverage outline, the result markers and the callout.
+// and towns drawn from the gazetteer, the coverage outline, the result markers and the callout.
 "use strict";
 
 const BaseMap = (() => {
@@ -87,11 +87,24 @@ const BaseMap = (() => {
         if (error.name !== "AbortError") console.warn("streets:", error.message);
       }
     }
+    // The layers of the view shown, redrawn a moment after each move; `layersDrawn` says
+    // whether they are those of the view now (what a test waits on).
+    const towns = townLayer(map);
+    let layersDrawn = false;
+    let layerGeneration = 0;
+    function drawLayers() {
+      const generation = ++layerGeneration;
+      Promise.all([drawStreets(), towns.draw()]).then(() => {
+        if (generation === layerGeneration) layersDrawn = true;
+      });
+    }
+    map.on("movestart", () => { layersDrawn = false; });
     map.on("moveend", () => {
+      layersDrawn = false;
       clearTimeout(streetsTimer);
-      streetsTimer = setTimeout(drawStreets, 150);
+      streetsTimer = setTimeout(drawLayers, 150);
     });
-    drawStreets();
+    drawLayers();
 
     // Whether the map is moving (a pan or zoom under way), and the callouts opened so far:
     // what a test waits on, instead of guessing how long an animation takes.
@@ -123,6 +136,9 @@ const BaseMap = (() => {
       get markers() { return markers; },
       get moving() { return moving; },
       get calloutsOpened() { return callouts; },
+      get layersDrawn() { return layersDrawn; },
+      /** The town labels drawn now, largest town first. */
+      get townLabels() { return towns.labels; },
       /** The open callout's text, lines joined by "\n"; null when none is open. */
       calloutText() {
         return current && map.hasLayer(current) ? current.getElement().querySelector(".leaflet-popup-content").innerText.trim() : null;
@@ -157,9 +173,78 @@ const BaseMap = (() => {
         current = L.popup({ maxWidth: 280, autoPanPadding: [16, 16] }).setLatLng(latlng).setContent(content).openOn(map);
         callouts += 1;
       },
-      centreOn(latlng) { map.setView(latlng, Math.max(map.getZoom(), 16)); },
+      /** Shows `result` whole: its extent when it has one, else its point close up. */
+      zoomTo(result) {
+        const e = result.extent;
+        if (e && e.xmax > e.xmin && e.ymax > e.ymin) {
+          map.fitBounds([[e.ymin, e.xmin], [e.ymax, e.xmax]], { maxZoom: 17 });
+        } else {
+          map.setView([result.location.y, result.location.x], Math.max(map.getZoom(), 16));
+        }
+      },
       markerLatLng: (index) => markers[index] && markers[index].getLatLng(),
     };
+  }
+
+  /**
+   * The most populous towns in view as dots, the largest labelled where their names do not
+   * overlap: something to read wherever the gazetteer has no streets (GeoNames has the world).
+   */
+  function townLayer(map) {
+    map.createPane("towns").style.zIndex = 350;  // above the streets, below the results
+    map.getPane("towns").style.pointerEvents = "none";
+    const renderer = L.canvas({ pane: "towns", padding: 0.1 });
+    let group = null;
+    let request = null;
+    let labels = [];
+
+    function radius(population) { return population >= 1e6 ? 4 : population >= 1e5 ? 3 : 2; }
+
+    async function draw() {
+      if (request) request.abort();
+      request = new AbortController();
+      const bounds = map.getBounds();
+      const box = L.latLngBounds(
+        [Math.max(-90, bounds.getSouth()), Math.max(-180, bounds.getWest())],
+        [Math.min(90, bounds.getNorth()), Math.min(180, bounds.getEast())]);
+      try {
+        const data = await LocatorAPI.towns(box, 200, request.signal);
+        const layer = L.layerGroup();
+        const placed = [];
+        const size = map.getSize();
+        const maxLabels = size.x < 600 ? 15 : 40;
+        labels = [];
+        for (const feature of data.features) {
+          const [lon, lat] = feature.geometry.coordinates;
+          const { name, population } = feature.properties;
+          L.circleMarker([lat, lon], {
+            renderer, pane: "towns", interactive: false, radius: radius(population),
+            color: "#fff", weight: 1, fillColor: "#3d4852", fillOpacity: 0.85,
+          }).addTo(layer);
+          if (labels.length >= maxLabels) continue;
+          // Greedy placement, largest first: a label that would overlap one placed is left out.
+          const at = map.latLngToContainerPoint([lat, lon]);
+          const width = 7 * name.length + 8, height = 16;
+          const rect = { x1: at.x + 4, y1: at.y - height / 2, x2: at.x + 4 + width, y2: at.y + height / 2 };
+          if (rect.x2 > size.x || rect.y1 < 0 || rect.y2 > size.y) continue;
+          if (placed.some((r) => r.x1 < rect.x2 && rect.x1 < r.x2 && r.y1 < rect.y2 && rect.y1 < r.y2)) continue;
+          placed.push(rect);
+          labels.push(name);
+          const element = document.createElement("span");
+          element.textContent = name;
+          L.marker([lat, lon], {
+            pane: "towns", interactive: false, keyboard: false,
+            icon: L.divIcon({ className: "town-label", html: element, iconSize: null, iconAnchor: [-5, 8] }),
+          }).addTo(layer);
+        }
+        if (group) group.remove();
+        group = layer.addTo(map);
+      } catch (error) {
+        if (error.name !== "AbortError") console.warn("towns:", error.message);
+      }
+    }
+
+    return { draw, get labels() { return labels; } };
   }
 
   /** Text for Leaflet's attribution, which is inserted as HTML: escaped. */

@@ -61,6 +61,8 @@ const page = {
 
   /** Runs one search; `describe(results)` words the status line. */
   async run(request, colour, describe, { fit = true, centreOnFirst = false } = {}) {
+    // A category search shows all its results; a text search or suggestion zooms to the best
+    // one (its extent: a town whole, a street or a shop close up), as ArcGIS's samples do.
     const ticket = ++this.searches;
     this.status("Searching…", "busy");
     try {
@@ -72,7 +74,7 @@ const page = {
       if (this.map) {
         this.map.callout(null);
         this.map.show(results, colour, { fit: fit && !centreOnFirst });
-        if (centreOnFirst && results.length) this.map.centreOn({ lat: results[0].location.y, lng: results[0].location.x });
+        if (centreOnFirst && results.length) this.map.zoomTo(results[0]);
       }
       // An empty category search says where the gazetteer has places instead.
       this.status(results.length ? describe(results) : (answer.coverage && answer.coverage.summary) || "Nothing found.",
@@ -96,7 +98,7 @@ const page = {
     if (!text.trim()) return;
     this.clearPick();
     this.run(() => LocatorAPI.find(text, this.centre()), SEARCH_COLOUR,
-      (results) => `${plural(results.length, "result")} for “${text}”`);
+      (results) => `${plural(results.length, "result")} for “${text}”`, { centreOnFirst: true });
   },
 
   chooseSuggestion(suggestion) {

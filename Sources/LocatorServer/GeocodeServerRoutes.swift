@@ -75,7 +75,8 @@ public final class GeocodeServerRoutes: Sendable {
         var path = request.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
-        if path == MapStreets.path { return mapStreets(request) }
+        if path == MapStreets.path { return mapLayer(request) { try MapStreets.answer($0, task: task) } }
+        if path == MapTowns.path { return mapLayer(request) { try MapTowns.answer($0, task: task) } }
         if path == MapInfo.path { return mapInfo(request) }
         if path == "/" || path == "/map" || path.hasPrefix(MapSite.root) { return mapFile(request, path: path) }
         guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
@@ -143,21 +144,23 @@ public final class GeocodeServerRoutes: Sendable {
         return .json(MapInfo.answer(info: info, site: site))
     }
 
-    /// The map page's street layer (``MapStreets``), behind the same token as the service.
-    private func mapStreets(_ request: HTTPRequest) -> HTTPResponse {
+    /// One of the map page's GeoJSON layers (``MapStreets``, ``MapTowns``), behind the same
+    /// token as the service.
+    private func mapLayer(_ request: HTTPRequest, _ layer: (WireParameters) throws -> JSONValue) -> HTTPResponse {
         let parameters = Self.parameters(request)
         guard parameters.pairs.count <= Self.maxParameters else {
             return answer(Self.error(400, "Too many parameters (at most \(Self.maxParameters))."), false)
         }
         if let denied = checkToken(request, parameters) { return answer(denied, false) }
         do {
-            var response = HTTPResponse.json(try MapStreets.answer(parameters, task: task))
+            var response = HTTPResponse.json(try layer(parameters))
             response.headers = [("Content-Type", "application/geo+json; charset=utf-8")]
             return response
         } catch let error as LocatorError where error.code == .invalidParameter {
-            return answer(Self.error(400, "Invalid query parameters.", details: [error.message]), false)
+            // Not an ArcGIS operation, so the status says it too (ArcGIS's own errors come as 200).
+            return .json(Self.error(400, "Invalid query parameters.", details: [error.message]), status: 400)
         } catch let error as LocatorError where error.code == .timeLimitExceeded {
-            return answer(Self.error(400, "Request exceeds the time limit.", details: [error.message]), false)
+            return .json(Self.error(400, "Request exceeds the time limit.", details: [error.message]), status: 400)
         } catch {
             return .json(Self.error(500, "Unable to complete operation."), status: 500)
         }

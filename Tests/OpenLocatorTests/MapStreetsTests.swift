@@ -122,7 +122,7 @@ import Testing
             let answer = try Self.get(port, query)
             let error = answer.json["error"] as? [String: Any]
             let details = (error?["details"] as? [String]) ?? []
-            #expect(error?["code"] as? Int == 400, "\(query)")
+            #expect(answer.status == 400 && error?["code"] as? Int == 400, "\(query)")
             #expect(
                 details.count == 1 && details[0].contains(fragment) && !details[0].contains("\n"),
                 "\(query): \(details)")

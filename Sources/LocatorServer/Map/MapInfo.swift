@@ -3,7 +3,8 @@ import OpenLocator
 
 /// `GET /map/info`: what the map page needs before it draws: the gazetteer's coverage (where
 /// it has POIs and addresses, as GeoJSON rectangles), the view to open on, the attribution
-/// line, whether Leaflet and a tile layer are there, and the limits of ``MapStreets``.
+/// line, whether Leaflet and a tile layer are there, and where its layers are (``MapStreets``
+/// with its limits, ``MapTowns``).
 ///
 /// ```json
 /// {"name": "OpenLocator gazetteer", "attribution": "© OpenStreetMap contributors, GeoNames",
@@ -48,6 +49,7 @@ enum MapInfo {
             ("leaflet", .bool(site.hasLeaflet)),
             ("tiles", site.tiles.map(JSONValue.string) ?? .null),
             ("streets", .object([("path", .string(MapStreets.path)), ("maxSpan", .number(MapStreets.maxSpan))])),
+            ("towns", .object([("path", .string(MapTowns.path))])),
             ("service", .string(GeocodeServerRoutes.servicePath)),
         ])
     }

@@ -12,28 +12,14 @@ enum MapStreets {
     static let maxPieces = 20_000
 
     static func answer(_ parameters: WireParameters, task: LocatorTask) throws -> JSONValue {
-        guard let text = parameters.nonEmpty("bbox") else {
-            throw LocatorError(.invalidParameter, "bbox is required: xmin,ymin,xmax,ymax in degrees (longitude first)")
-        }
-        let numbers = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.count == 4, let xmin = numbers[0], let ymin = numbers[1], let xmax = numbers[2],
-            let ymax = numbers[3], [xmin, ymin, xmax, ymax].allSatisfy(\.isFinite), xmin <= xmax, ymin <= ymax,
-            (-180...180).contains(xmin), (-180...180).contains(xmax), (-90...90).contains(ymin),
-            (-90...90).contains(ymax)
-        else {
-            throw LocatorError(
-                .invalidParameter,
-                "bbox must be xmin,ymin,xmax,ymax in degrees with xmin <= xmax and ymin <= ymax, got '\(text.prefix(60))'"
-            )
-        }
-        guard xmax - xmin <= maxSpan, ymax - ymin <= maxSpan else {
+        let box = try MapBoundingBox.read(parameters)
+        guard box.xmax - box.xmin <= maxSpan, box.ymax - box.ymin <= maxSpan else {
             throw LocatorError(
                 .invalidParameter,
                 "bbox is too large: at most \(Int(maxSpan)) degree a side; zoom in to see streets")
         }
         let zoom = try parameters.integer("zoom", in: 0...22) ?? 16
-        let lines = try task.streetLinesBlocking(
-            in: Envelope(xmin: xmin, ymin: ymin, xmax: xmax, ymax: ymax), zoom: zoom, limit: maxPieces)
+        let lines = try task.streetLinesBlocking(in: box, zoom: zoom, limit: maxPieces)
         func degrees(_ value: Double) -> JSONValue { .number((value * 1e6).rounded() / 1e6) }
         let features: [JSONValue] = lines.streets.map { street in
             .object([

@@ -60,6 +60,11 @@ extension LocatorTask {
         return try gazetteer().streetLines(in: box, minLength: 2 * metresPerPixel, limit: limit)
     }
 
+    /// The `limit` most populous towns inside `box`, to label the map; see ``MapTown``.
+    package func townsBlocking(in box: Envelope, limit: Int) throws -> [MapTown] {
+        try gazetteer().towns(in: box, limit: limit)
+    }
+
     /// ``locatorInfo``, on the calling thread.
     package func locatorInfoBlocking() throws -> LocatorInfo { try gazetteer().infoNow() }
 

@@ -73,6 +73,11 @@ class Server:
         with urllib.request.urlopen(f"{self.base}{SERVICE}/{operation}?{query}", timeout=30) as response:
             return json.load(response)
 
+    def get(self, path, **parameters):
+        """A JSON answer of the server outside the ArcGIS service (the map's layers)."""
+        with urllib.request.urlopen(f"{self.base}{path}?{urllib.parse.urlencode(parameters)}", timeout=30) as response:
+            return json.load(response)
+
     def stop(self):
         self.process.terminate()
         self.process.wait(timeout=30)
@@ -228,14 +233,31 @@ def suggestion_centres_map(driver, server):
     found = server.api("findAddressCandidates", singleLine=api[0]["text"], magicKey=api[0]["magicKey"],
                        maxLocations=1, outFields=OUT_FIELDS)["candidates"]
     check(len(found) == 1, f"the suggestion's magicKey finds {len(found)} candidates")
-    now = centre(driver)
     if found:
-        location = found[0]["location"]
-        check(abs(now["lat"] - location["y"]) < 1e-5 and abs(now["lng"] - location["x"]) < 1e-5,
-              f"after choosing {first!r} the map is centred on {now}, the place is at {location}")
+        shows_whole(driver, found[0], f"after choosing {first!r}")
     check(driver.find_element(By.ID, "search-text").get_attribute("value") == first,
           "the search box does not show the chosen suggestion")
     return first
+
+
+def shows_whole(driver, candidate, label):
+    """The map shows `candidate` as ArcGIS's samples zoom to a result: centred on its extent
+    (the whole of it in view), or on its point when it has none."""
+    view = driver.execute_script(
+        "const m = window.locatorPage.map.map, b = m.getBounds(), c = m.getCenter();"
+        "return {lat: c.lat, lng: c.lng, south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast()};")
+    extent, location = candidate.get("extent"), candidate["location"]
+    if extent:
+        want = ((extent["ymin"] + extent["ymax"]) / 2, (extent["xmin"] + extent["xmax"]) / 2)
+        inside = (view["south"] <= extent["ymin"] + 1e-6 and view["north"] >= extent["ymax"] - 1e-6
+                  and view["west"] <= extent["xmin"] + 1e-6 and view["east"] >= extent["xmax"] - 1e-6)
+        check(inside, f"{label}: the map shows {view}, not all of the extent {extent}")
+    else:
+        want = (location["y"], location["x"])
+    check(abs(view["lat"] - want[0]) < 1e-5 and abs(view["lng"] - want[1]) < 1e-5,
+          f"{label}: the map is centred on {view['lat']},{view['lng']}, the result on {want}")
+    check(view["south"] <= location["y"] <= view["north"] and view["west"] <= location["x"] <= view["east"],
+          f"{label}: the result at {location} is out of view")
 
 
 def reverse_on_empty_spot(driver, server, shot):
@@ -283,6 +305,16 @@ def world_town(driver, server, shot):
           f"Nairobi: the first marker {page['markers'][:1]}, the API's {want[:1]}")
     check(want and abs(want[0]["location"]["y"] + 1.28) < 0.2 and abs(want[0]["location"]["x"] - 36.82) < 0.2,
           f"Nairobi is not first: {want[:1]}")
+    if want:
+        shows_whole(driver, want[0], "Nairobi")
+    # The towns layer labels what GeoNames has here, the largest first, as /map/towns lists them.
+    wait(driver, "window.locatorPage.map.layersDrawn", "the streets and towns around Nairobi")
+    labels = driver.execute_script("return window.locatorPage.map.townLabels;")
+    bounds = driver.execute_script("return window.locatorPage.map.map.getBounds().toBBoxString();")
+    towns = server.get("/map/towns", bbox=",".join(f"{float(v):.5f}" for v in bounds.split(",")), limit=200)
+    names = [f["properties"]["name"] for f in towns["features"]]
+    check(labels and labels[0] == "Nairobi" and names[:1] == ["Nairobi"] and set(labels) <= set(names),
+          f"town labels {labels[:5]}, /map/towns {names[:5]}")
     candidates, answer = pick_and_compare(driver, server, "Coffee shop")
     status = shown(driver)["status"]
     summary = (answer.get("coverage") or {}).get("summary", "")
@@ -292,7 +324,7 @@ def world_town(driver, server, shot):
     street_note = driver.find_element(By.CSS_SELECTOR, ".street-note").text
     check(street_note.startswith("No streets here"), f"the street note reads {street_note!r}")
     screenshot(driver, shot)
-    return {"status": status, "streetNote": street_note}
+    return {"status": status, "streetNote": street_note, "townLabels": labels}
 
 
 def console_errors(driver):
