@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Size and time of the map page's street layer (`GET /map/streets`) at three zoom levels.
+"""Size and time of the map page's layers: streets (`GET /map/streets`) at three zoom levels,
+and towns (`GET /map/towns`, 200 a view) for the world, Europe and the window at zoom 13.
 
 Starts `locator serve` (the release build unless --locator says otherwise) on 127.0.0.1 over
 the default gazetteer, asks for the box a 1280 x 800 window shows around central Helsinki at
 each zoom (padded 15 % a side, as the page asks), on one kept-alive connection, and prints the
 bytes and the median and 95th-percentile milliseconds per request.
 
-    swift build -c release && python3 Benchmarks/map-streets.py [--requests 200]
+    swift build -c release && python3 Benchmarks/map-layers.py [--requests 200]
 """
 
 import argparse
@@ -27,6 +28,21 @@ def box(zoom):
     half_width = WINDOW[0] / 2 * degrees_per_pixel * 1.3
     half_height = WINDOW[1] / 2 * degrees_per_pixel * math.cos(math.radians(CENTRE[0])) * 1.3
     return (CENTRE[1] - half_width, CENTRE[0] - half_height, CENTRE[1] + half_width, CENTRE[0] + half_height)
+
+
+def measure(connection, target, requests):
+    """Milliseconds of each of `requests` GETs of `target` (sorted), and the last body."""
+    times = []
+    body = b""
+    for _ in range(requests):
+        start = time.perf_counter()
+        connection.request("GET", target)
+        response = connection.getresponse()
+        body = response.read()
+        times.append((time.perf_counter() - start) * 1000)
+        if response.status != 200:
+            raise SystemExit(f"{target}: HTTP {response.status}")
+    return sorted(times), body
 
 
 def main():
@@ -50,21 +66,21 @@ def main():
         for zoom in [int(z) for z in arguments.zooms.split(",")]:
             west, south, east, north = box(zoom)
             target = f"/map/streets?bbox={west:.5f},{south:.5f},{east:.5f},{north:.5f}&zoom={zoom}"
-            times = []
-            body = b""
-            for _ in range(arguments.requests):
-                start = time.perf_counter()
-                connection.request("GET", target)
-                response = connection.getresponse()
-                body = response.read()
-                times.append((time.perf_counter() - start) * 1000)
-                if response.status != 200:
-                    raise SystemExit(f"{target}: HTTP {response.status}")
+            times, body = measure(connection, target, arguments.requests)
             answer = json.loads(body)
             pieces = sum(len(f["geometry"]["coordinates"]) for f in answer["features"])
-            times.sort()
             print(f"{zoom:>4} {east - west:>8.4f} x {north - south:<7.4f} {len(body):>8} {len(answer['features']):>7} "
                   f"{pieces:>7} {statistics.median(times):>7.2f} {times[int(len(times) * 0.95)]:>7.2f}")
+        print()
+        print(f"{'towns in':>22} {'bytes':>8} {'towns':>7} {'p50 ms':>7} {'p95 ms':>7}")
+        west, south, east, north = box(13)
+        for label, bbox in [("the world", (-180, -90, 180, 90)), ("Europe", (-25, 34, 45, 72)),
+                            ("zoom 13, Helsinki", (west, south, east, north))]:
+            target = "/map/towns?bbox=" + ",".join(f"{v:.5f}" for v in bbox) + "&limit=200"
+            times, body = measure(connection, target, arguments.requests)
+            answer = json.loads(body)
+            print(f"{label:>22} {len(body):>8} {len(answer['features']):>7} "
+                  f"{statistics.median(times):>7.2f} {times[int(len(times) * 0.95)]:>7.2f}")
     finally:
         server.terminate()
         server.wait()
