@@ -107,7 +107,9 @@ const BaseMap = (() => {
     drawLayers();
 
     // Whether the map is moving (a pan or zoom under way), and the callouts opened so far:
-    // what a test waits on, instead of guessing how long an animation takes.
+    // what a test waits on, instead of guessing how long an animation takes. A search's new
+    // view is set without animation: Leaflet starts an animated zoom on the next frame, so
+    // `moving` would say false for a moment after the answer while the map is still to move.
     let moving = false;
     map.on("movestart", () => { moving = true; });
     map.on("moveend", () => { moving = false; });
@@ -155,7 +157,7 @@ const BaseMap = (() => {
           }).addTo(map));
         markers.forEach((marker) => (marker.options.baseColour = colour));
         if (fit && markers.length) {
-          map.fitBounds(L.featureGroup(markers).getBounds().pad(0.15), { maxZoom: 17 });
+          map.fitBounds(L.featureGroup(markers).getBounds().pad(0.15), { maxZoom: 17, animate: false });
         }
       },
       /** Makes marker `index` stand out (and the one before it plain again). */
@@ -177,9 +179,9 @@ const BaseMap = (() => {
       zoomTo(result) {
         const e = result.extent;
         if (e && e.xmax > e.xmin && e.ymax > e.ymin) {
-          map.fitBounds([[e.ymin, e.xmin], [e.ymax, e.xmax]], { maxZoom: 17 });
+          map.fitBounds([[e.ymin, e.xmin], [e.ymax, e.xmax]], { maxZoom: 17, animate: false });
         } else {
-          map.setView([result.location.y, result.location.x], Math.max(map.getZoom(), 16));
+          map.setView([result.location.y, result.location.x], Math.max(map.getZoom(), 16), { animate: false });
         }
       },
       markerLatLng: (index) => markers[index] && markers[index].getLatLng(),
