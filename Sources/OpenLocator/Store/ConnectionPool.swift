@@ -29,9 +29,18 @@ final class ConnectionPool: @unchecked Sendable {
         return try body(connection)
     }
 
+    /// Bytes of the file each connection reads through memory mapping: all of it, up to
+    /// SQLite's compile-time `SQLITE_MAX_MMAP_SIZE` (2 GB less 64 KB in Debian's build), which
+    /// the pragma clamps to. The mappings are of one file, so their pages are the kernel's page
+    /// cache, shared by every connection and process: a connection costs its own page cache
+    /// (`cache_size`, for what lies beyond the mapping) and address space, not a copy. Reads
+    /// past the mapping go through `pread`.
+    static let mmapBytes: Int64 = 1 << 40
+
     private func open() throws -> SQLiteConnection {
         let connection = try SQLiteConnection(path: try file.connectionPath())
-        try connection.execute("PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = 268435456;")
+        try connection.execute(
+            "PRAGMA query_only = 1; PRAGMA cache_size = -16000; PRAGMA mmap_size = \(Self.mmapBytes);")
         return connection
     }
 }
