@@ -8,11 +8,57 @@ package struct MapTown: Sendable {
     package var population: Int
 }
 
+/// The file's ``LargestTowns/count`` most populous localities, read once per file: a box that
+/// holds enough of them (a country, a continent, the world) is answered from this list alone,
+/// without reading every locality in it through the R*Tree (237,000 for the whole world).
+final class LargestTowns: @unchecked Sendable {
+    static let count = 10_000
+    private let lock = NSLock()
+    private var value: [MapTown]?
+
+    /// The list, read by `load` on first use (a failed read is tried again next time).
+    func towns(_ load: () throws -> [MapTown]) rethrows -> [MapTown] {
+        if let value = lock.withLock({ value }) { return value }
+        let loaded = try load()
+        lock.withLock { value = loaded }
+        return loaded
+    }
+}
+
 extension GazetteerBackend {
+    /// Localities, most populous first, ties broken by importance then id.
+    private static let townsInOrder = """
+        SELECT p.name, p.lon, p.lat, p.population FROM places p
+        WHERE p.addr_type = 'Locality' ORDER BY p.population DESC, p.importance DESC, p.id LIMIT ?1
+        """
+
     /// The `limit` most populous localities whose point lies in `box` (WGS84), ties broken by
     /// importance; GeoNames gives each its population, other sources count as 0.
     func towns(in box: Envelope, limit: Int) throws -> [MapTown] {
-        try read("towns") { db, _ in
+        try read("towns") { db, state in
+            func town(_ row: SQLiteStatement) -> MapTown {
+                MapTown(
+                    name: row.text(0), location: Point(latitude: row.latitude(2), longitude: row.longitude(1)),
+                    population: Int(row.int(3)))
+            }
+            let largest = try state.largestTowns.towns {
+                var towns: [MapTown] = []
+                try db.statement(Self.townsInOrder).forEachRow([.integer(Int64(LargestTowns.count))]) {
+                    towns.append(town($0))
+                }
+                return towns
+            }
+            // The list is the file's largest towns in order: the first `limit` of them in the box
+            // are the box's largest, unless fewer than `limit` of the list lie in it.
+            var inBox: [MapTown] = []
+            let (west, south, east, north) = (box.xmin, box.ymin, box.xmax, box.ymax)
+            for candidate in largest {
+                let x = candidate.location.longitude, y = candidate.location.latitude
+                guard x >= west, x <= east, y >= south, y <= north else { continue }
+                inBox.append(candidate)
+                if inBox.count == limit { return inBox }
+            }
+            if largest.count < LargestTowns.count { return inBox }  // the list holds every locality
             var towns: [MapTown] = []
             try db.statement(
                 """
@@ -23,12 +69,7 @@ extension GazetteerBackend {
                 """
             ).forEachRow([
                 .double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin), .integer(Int64(limit)),
-            ]) { row in
-                towns.append(
-                    MapTown(
-                        name: row.text(0), location: Point(latitude: row.latitude(2), longitude: row.longitude(1)),
-                        population: Int(row.int(3))))
-            }
+            ]) { towns.append(town($0)) }
             return towns
         }
     }

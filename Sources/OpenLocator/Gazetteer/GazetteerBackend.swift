@@ -16,9 +16,11 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let lexicon: QualifierLexicon
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
-        /// What was worked out from this file once: typo corrections, coverage areas.
+        /// What was worked out from this file once: typo corrections, coverage areas, the
+        /// largest towns (for the map).
         let corrections = CorrectionCache()
         let coverage = CoverageCache()
+        let largestTowns = LargestTowns()
     }
 
     let url: URL
