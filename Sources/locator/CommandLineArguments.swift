@@ -82,3 +82,10 @@ struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }
+
+/// The machine's state stopped the command (a port in use), not how it was called: exit 1,
+/// with no hint to read the help.
+struct RuntimeError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

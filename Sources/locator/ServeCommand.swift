@@ -183,7 +183,7 @@ enum ServeCommand: Command {
         do {
             bound = try server.start(host: host, port: port)
         } catch let error as ServerError {
-            throw LocatorError(.invalidParameter, "cannot listen: \(error.description)")
+            throw RuntimeError("cannot listen: \(error.description)")
         }
         running = (server, log)
         let watcher = GazetteerWatcher(task: task)

@@ -81,6 +81,9 @@ enum Locator {
         } catch let error as LocatorError {
             Output.diagnostic("Error: \(error.message)")
             return 1
+        } catch let error as RuntimeError {
+            Output.diagnostic("Error: \(error.message)")
+            return 1
         } catch {
             Output.diagnostic("Error: \(error)")
             return 1

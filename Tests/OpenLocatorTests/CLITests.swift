@@ -200,6 +200,26 @@ import Testing
         #expect(outcome.stderr.contains("no readable gazetteer file 'nothing.gazetteer'"))
     }
 
+    @Test func aPortInUseIsARuntimeErrorNotAUsageOne() throws {
+        // Hold a port on 127.0.0.1, then ask `locator serve` for it.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let held = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        try #require(held)
+        let port = UInt16(bigEndian: address.sin_port)
+        let outcome = try CLI.run(["serve", "--port", String(port)])
+        #expect(outcome.status == 1, "\(outcome.status): \(outcome.stderr)")
+        #expect(outcome.stderr.trimmingCharacters(in: .newlines) == "Error: cannot listen: 127.0.0.1:\(port) is in use")
+    }
+
     @Test func helpIsPinnedForEveryCommandAndCarriesTheAttribution() throws {
         let root = try CLI.run(["--help"])
         #expect(root.status == 0)
