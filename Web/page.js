@@ -60,7 +60,7 @@ const page = {
   },
 
   /** Runs one search; `describe(results)` words the status line. */
-  async run(request, colour, describe, { fit = true, centreOnFirst = false } = {}) {
+  async run(request, colour, describe, { zoomToFirst = false } = {}) {
     // A category search shows all its results; a text search or suggestion zooms to the best
     // one (its extent: a town whole, a street or a shop close up), as ArcGIS's samples do.
     const ticket = ++this.searches;
@@ -73,8 +73,8 @@ const page = {
       this.showList(results, colour);
       if (this.map) {
         this.map.callout(null);
-        this.map.show(results, colour, { fit: fit && !centreOnFirst });
-        if (centreOnFirst && results.length) this.map.zoomTo(results[0]);
+        this.map.show(results, colour, { fit: !zoomToFirst });
+        if (zoomToFirst && results.length) this.map.zoomTo(results[0]);
       }
       // An empty category search says where the gazetteer has places instead.
       this.status(results.length ? describe(results) : (answer.coverage && answer.coverage.summary) || "Nothing found.",
@@ -98,14 +98,14 @@ const page = {
     if (!text.trim()) return;
     this.clearPick();
     this.run(() => LocatorAPI.find(text, this.centre()), SEARCH_COLOUR,
-      (results) => `${plural(results.length, "result")} for “${text}”`, { centreOnFirst: true });
+      (results) => `${plural(results.length, "result")} for “${text}”`, { zoomToFirst: true });
   },
 
   chooseSuggestion(suggestion) {
     this.clearPick();
     $("search-text").value = suggestion.text;
     this.run(() => LocatorAPI.findSuggestion(suggestion), SEARCH_COLOUR, () => suggestion.text,
-      { centreOnFirst: true });
+      { zoomToFirst: true });
   },
 
   clearPick() {

@@ -26,11 +26,9 @@ final class LargestTowns: @unchecked Sendable {
 }
 
 extension GazetteerBackend {
-    /// Localities, most populous first, ties broken by importance then id.
-    private static let townsInOrder = """
-        SELECT p.name, p.lon, p.lat, p.population FROM places p
-        WHERE p.addr_type = 'Locality' ORDER BY p.population DESC, p.importance DESC, p.id LIMIT ?1
-        """
+    /// What a town is read as, and the order of "largest": population, then importance, then id.
+    private static let townColumns = "p.name, p.lon, p.lat, p.population"
+    private static let largestFirst = "ORDER BY p.population DESC, p.importance DESC, p.id"
 
     /// The `limit` most populous localities whose point lies in `box` (WGS84), ties broken by
     /// importance; GeoNames gives each its population, other sources count as 0.
@@ -43,9 +41,9 @@ extension GazetteerBackend {
             }
             let largest = try state.largestTowns.towns {
                 var towns: [MapTown] = []
-                try db.statement(Self.townsInOrder).forEachRow([.integer(Int64(LargestTowns.count))]) {
-                    towns.append(town($0))
-                }
+                try db.statement(
+                    "SELECT \(Self.townColumns) FROM places p WHERE p.addr_type = 'Locality' \(Self.largestFirst) LIMIT ?1"
+                ).forEachRow([.integer(Int64(LargestTowns.count))]) { towns.append(town($0)) }
                 return towns
             }
             // The list is the file's largest towns in order: the first `limit` of them in the box
@@ -62,10 +60,10 @@ extension GazetteerBackend {
             var towns: [MapTown] = []
             try db.statement(
                 """
-                SELECT p.name, p.lon, p.lat, p.population FROM places_rtree r JOIN places p ON p.id = r.id
+                SELECT \(Self.townColumns) FROM places_rtree r JOIN places p ON p.id = r.id
                 WHERE r.min_lon <= ?1 AND r.max_lon >= ?2 AND r.min_lat <= ?3 AND r.max_lat >= ?4
                   AND p.addr_type = 'Locality'
-                ORDER BY p.population DESC, p.importance DESC, p.id LIMIT ?5
+                \(Self.largestFirst) LIMIT ?5
                 """
             ).forEachRow([
                 .double(box.xmax), .double(box.xmin), .double(box.ymax), .double(box.ymin), .integer(Int64(limit)),
