@@ -13,12 +13,15 @@ struct Options {
     var syntheticOnly = false
     /// Keep the synthetic places' CSV here, to time `locator build --places` on it.
     var csvPath: String?
-    /// Run only this workload (batch, category, text, typo, address, reverse, suggest, world), e.g.
-    /// under a profiler.
+    /// Run only this workload (batch, category, text, typo, address, reverse, suggest, world,
+    /// reverse-batch), e.g. under a profiler.
     var only: String?
+    /// Points for the reverse-batch workload, one "lat,lon" a line (a header line is skipped),
+    /// so another tool can be timed on the same points; else 200,000 around GeoNames cities.
+    var pointsPath: String?
     static func usage() -> Never {
         print(
-            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD]"
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE]"
         )
         exit(64)
     }
@@ -37,6 +40,9 @@ struct Options {
             case "--only":
                 guard let name = arguments.next() else { Self.usage() }
                 only = name
+            case "--points":
+                guard let path = arguments.next() else { Self.usage() }
+                pointsPath = path
             default: Self.usage()
             }
         }
@@ -251,6 +257,58 @@ func batchRoundTrip(_ task: LocatorTask, rows: Int) async throws {
             Double(texts.count) / single, single / batch, 100 * Double(within) / Double(texts.count)))
 }
 
+/// Batch reverse geocoding: the nearest town of many points (the job of Python's
+/// `reverse_geocoder`), then what is at points in the street extract (POIs, addresses,
+/// streets). Prints points/s of `reverseGeocode(batch:)` on every core, against the same
+/// points looped one by one through `reverseGeocode(forLocation:)` on one thread (on a task
+/// of its own, whose single searches go through the R*Tree as before batches existed).
+func batchReverse(_ task: LocatorTask, file: URL, points: [Point], streetPoints: [Point]) async throws {
+    let single = LocatorTask(gazetteer: file)
+    // What Python's reverse_geocoder gives: the name, its regions and country (and the
+    // distance, in BatchMatch.distance).
+    let towns = ReverseGeocodeParameters()
+    towns.addFeatureType(.locality)
+    towns.maxDistance = 50_000
+    towns.addResultAttributeNames(["PlaceName", "Region", "Subregion", "Country"])
+    var started = Date()
+    _ = try await task.reverseGeocode(batch: Array(points.prefix(10)), parameters: towns)
+    print(String(format: "  reverse batch: the locality tree built in %.2f s", Date().timeIntervalSince(started)))
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    func rate(_ label: String, _ points: [Point], _ parameters: ReverseGeocodeParameters) async throws {
+        var batchSeconds: [Double] = []
+        var singleSeconds: [Double] = []
+        var matched = 0
+        let sample = Array(points.prefix(max(1000, points.count / 20)))
+        for _ in 0..<3 {  // paired runs, alternating
+            started = Date()
+            let matches = try await task.reverseGeocode(batch: points, parameters: parameters)
+            batchSeconds.append(Date().timeIntervalSince(started))
+            matched = matches.filter { $0.result != nil }.count
+            started = Date()
+            for point in sample { _ = try await single.reverseGeocode(forLocation: point, parameters: parameters) }
+            singleSeconds.append(Date().timeIntervalSince(started) * Double(points.count) / Double(sample.count))
+        }
+        let batch = batchSeconds.sorted()[1], single = singleSeconds.sorted()[1]
+        print(
+            String(
+                format:
+                    "  %@ (%d points)  median %.0f points/s on %d cores = %.0f per core (baseline: one by one on one thread %.0f points/s, %.1f× faster); %.1f%% matched",
+                label, points.count, Double(points.count) / batch, cores, Double(points.count) / batch / Double(cores),
+                Double(points.count) / single, single / batch, 100 * Double(matched) / Double(points.count)))
+    }
+    try await rate("reverse batch, nearest town within 50 km", points, towns)
+    try await rate("reverse batch, all feature types (Helsinki)", streetPoints, ReverseGeocodeParameters())
+}
+
+/// "lat,lon" lines of a file (a first line that is not numbers is a header).
+func readPoints(_ path: String) throws -> [Point] {
+    try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline).compactMap { line in
+        let parts = line.split(separator: ",")
+        guard parts.count >= 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else { return nil }
+        return Point(latitude: lat, longitude: lon)
+    }
+}
+
 func fileSize(_ url: URL) -> Double {
     Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0)
         / 1_048_576
@@ -323,6 +381,21 @@ if options.syntheticOnly {
 // 3. A synthetic gazetteer: places scattered around GeoNames cities in proportion to their
 // population, with the category mix of the Helsinki extract, 30 % of them address points.
 let cities = try DefaultGazetteer.benchmarkCities().filter { $0.population > 0 }
+if options.only == "reverse-batch" || (!options.syntheticOnly && options.only == nil) {
+    var around = CitySampler(cities: cities, random: SplitMix(state: 11))
+    let points =
+        try options.pointsPath.map(readPoints) ?? (0..<200_000).map { _ in around.point(around: around.city()) }
+    var helsinki = SplitMix(state: 12)
+    let streetPoints = (0..<20_000).map { _ in
+        Point(
+            latitude: Double.random(in: 60.1650...60.1780, using: &helsinki),
+            longitude: Double.random(in: 24.9370...24.9520, using: &helsinki))
+    }
+    try await batchReverse(
+        defaultTask, file: options.syntheticOnly ? try DefaultGazetteer.url() : defaultCopy, points: points,
+        streetPoints: streetPoints)
+    if options.only == "reverse-batch" { exit(0) }
+}
 let info = try await defaultTask.locatorInfo
 let poi = CategoryTree.world["POI"]!
 let mix = info.categoryCounts.filter { CategoryTree.world[$0.key].map(poi.contains) == true }.sorted { $0.key < $1.key }

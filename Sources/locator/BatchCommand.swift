@@ -1,16 +1,18 @@
 import Foundation
 @_spi(CLI) import OpenLocator
 
-/// `locator batch`: a file of addresses geocoded into a file of matches.
+/// `locator batch`: a file of addresses geocoded into a file of matches, or (`--reverse`) a
+/// file of points into what lies at each.
 enum BatchCommand: Command {
     static let name = "batch"
-    static let abstract = "Geocode a CSV or JSON-lines file of addresses, every row kept in order."
+    static let abstract =
+        "Geocode a CSV or JSON-lines file of addresses (or reverse geocode points), every row kept in order."
     static let spec = CommandLineArguments.Spec(
         options: [
             "column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
-            "lang", "in-sr",
+            "lang", "in-sr", "feature-types", "max-distance",
         ],
-        repeatable: ["category"], flags: ["resume"], maxPositionals: 1)
+        repeatable: ["category"], flags: ["resume", "reverse"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
@@ -18,6 +20,8 @@ enum BatchCommand: Command {
                              [--in-sr 4326|3857] [--category NAME]... [--country CODE] [--lang CODE]
                              [--min-score S] [--out FILE]
                              [--format csv|jsonl|geojson] [--resume] [--gazetteer PATH | --service URL]
+               locator batch INPUT --reverse [--columns LAT,LON | --column NAME]
+                             [--feature-types TYPE,...] [--max-distance M] [--lang CODE] [--out FILE] ...
 
         ARGUMENTS:
           INPUT                   A CSV file with a header row (RFC 4180: quoted fields may hold
@@ -29,15 +33,24 @@ enum BatchCommand: Command {
 
         OPTIONS:
           --column NAME           The column holding the address (default: one named address,
-                                  singleline, query, …, or the only column).
+                                  singleline, query, …, or the only column). With --reverse: a
+                                  column of LAT,LON text.
           --columns A,B,...       Several columns making up the address, joined in this order
-                                  (street,city,postal).
+                                  (street,city,postal). With --reverse: the latitude column, then
+                                  the longitude column (default: lat/latitude/y and lon/lng/x).
           --near LAT,LON          Prefer matches near this point.
           --in-sr WKID            --near in 4326 (LAT,LON degrees, default) or 3857 (X,Y metres).
           --category NAME         Only match places of this category; repeat for several.
           --country CODE          Only match places in this country (FI, FIN or Finland).
           --lang CODE             Write names and addresses in this language where the data has them.
           --min-score S           Rows whose best match scores below S (0 to 100) are unmatched.
+          --reverse               Each row is a point, in degrees: write what lies there (reverse
+                                  geocoding, as 'locator reverse'), with its distance in metres.
+          --feature-types TYPES   With --reverse: POI, PointAddress, StreetName, Locality, Postal
+                                  (default: all, in ArcGIS's order). Locality alone with
+                                  --max-distance 50000 gives each point its nearest town.
+          --max-distance M        With --reverse: how far the answer may be, in metres (default:
+                                  100; at most 50000).
           --out FILE              Where to write (default: standard output). The file is replaced
                                   unless --resume is given.
           --format FORMAT         csv, jsonl or geojson (default: from --out's name, else csv).
@@ -52,6 +65,8 @@ enum BatchCommand: Command {
         OUTPUT:
           Every input row once, in order: its fields, then match_addr, lat, lon, score, addr_type,
           place_name and status (matched, tied or unmatched; unmatched rows have no location).
+          With --reverse, distance (metres from the row's point) in place of score; a row whose
+          point cannot be read is unmatched, with a warning naming its line.
           An output column named like an input column is prefixed with "locator_".
           Progress goes to stderr: a bar on a terminal, a line every 5 seconds otherwise.
           Ctrl-C or SIGTERM stops after the rows in hand are written; the output is then valid,
@@ -61,6 +76,7 @@ enum BatchCommand: Command {
           locator batch addresses.csv --column address --out matched.csv
           locator batch shops.csv --columns street,city,postal --near 60.1699,24.9384 --out shops.geojson
           locator batch big.csv --column address --out matched.csv --resume
+          locator batch visits.csv --reverse --feature-types Locality --max-distance 50000 --out towns.csv
 
         \(attributionHelp)
         """
@@ -69,10 +85,17 @@ enum BatchCommand: Command {
     static let running = RunningBatch()
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
+        let reverse = arguments.has("reverse")
         guard let input = arguments.positionals.first else {
-            throw UsageError("give the INPUT file of addresses (CSV or JSON lines; - for stdin)")
+            throw UsageError(
+                "give the INPUT file of \(reverse ? "points" : "addresses") (CSV or JSON lines; - for stdin)")
         }
         var options = BatchJob.Options()
+        if reverse {
+            options.reverse = try reverseParameters(arguments)
+        } else if let option = ["feature-types", "max-distance"].first(where: { arguments.value($0) != nil }) {
+            throw UsageError("--\(option) is for reverse geocoding: add --reverse")
+        }
         if arguments.value("column") != nil, arguments.value("columns") != nil {
             throw UsageError("give --column or --columns, not both")
         }
@@ -87,6 +110,13 @@ enum BatchCommand: Command {
                 throw UsageError("--columns needs column names separated by commas, such as street,city,postal")
             }
         }
+        if reverse,
+            let option = ["near", "category", "country", "min-score", "in-sr"].first(where: {
+                !arguments.all($0).isEmpty
+            })
+        {
+            throw UsageError("--\(option) is for geocoding addresses; with --reverse each row's point is searched")
+        }
         options.parameters.preferredSearchLocation = try arguments.value("near").map {
             try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
         }
@@ -95,6 +125,7 @@ enum BatchCommand: Command {
         options.parameters.outputLanguageCode = try arguments.value("lang").map {
             try ArgumentValues.language($0, option: "--lang")
         }
+        options.reverse?.outputLanguageCode = options.parameters.outputLanguageCode
         if let minScore = arguments.value("min-score") {
             options.parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
         }
@@ -129,6 +160,19 @@ enum BatchCommand: Command {
             return 128 + (running.stoppedBy ?? SIGINT)
         }
         return 0
+    }
+}
+
+extension BatchCommand {
+    /// `--feature-types` and `--max-distance`, as `locator reverse` reads them.
+    static func reverseParameters(_ arguments: CommandLineArguments) throws -> ReverseGeocodeParameters {
+        let parameters = ReverseGeocodeParameters()
+        for type in try ReverseCommand.featureTypes(arguments) { parameters.addFeatureType(type) }
+        if let distance = arguments.value("max-distance") {
+            parameters.maxDistance = try ArgumentValues.number(
+                distance, option: "--max-distance", range: 0...50_000, unit: "metres")
+        }
+        return parameters
     }
 }
 

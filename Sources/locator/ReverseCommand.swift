@@ -51,15 +51,7 @@ enum ReverseCommand: Command {
         let location = try ArgumentValues.point(
             text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
         let parameters = ReverseGeocodeParameters()
-        for name in (arguments.value("feature-types") ?? "").split(separator: ",") {
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
-                throw UsageError(
-                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
-                )
-            }
-            parameters.addFeatureType(type)
-        }
+        for type in try featureTypes(arguments) { parameters.addFeatureType(type) }
         if let distance = arguments.value("max-distance") {
             parameters.maxDistance = try ArgumentValues.number(
                 distance, option: "--max-distance", range: 0...50_000, unit: "metres")
@@ -90,5 +82,20 @@ enum ReverseCommand: Command {
             Output.data(TableFormatter.table(results, showDistance: true))
         }
         return 0
+    }
+}
+
+extension ReverseCommand {
+    /// `--feature-types POI,PointAddress,...`, checked.
+    static func featureTypes(_ arguments: CommandLineArguments) throws -> [ReverseGeocodeParameters.FeatureType] {
+        try (arguments.value("feature-types") ?? "").split(separator: ",").map { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
+                throw UsageError(
+                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
+                )
+            }
+            return type
+        }
     }
 }

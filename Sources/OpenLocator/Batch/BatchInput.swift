@@ -162,6 +162,9 @@ public struct BatchInput {
         return nil
     }
 
+    /// Adds problems found with rows after they were read (a point that is not one).
+    public mutating func addWarnings(_ more: [String]) { warnings += more }
+
     /// Takes the warnings gathered so far.
     public mutating func takeWarnings() -> [String] {
         defer { warnings = [] }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Geocodes a file of addresses into a file of matches: every input row once, in order, with
 /// the input's fields and the match's (`match_addr`, `lat`, `lon`, `score`, `addr_type`,
-/// `place_name`, `status`). Rows are read, geocoded and written a chunk at a time, so memory
+/// `place_name`, `status`). With ``Options/reverse`` set, each row is a point instead, and
+/// what lies there is written (`distance` in metres in place of `score`). Rows are read, geocoded and written a chunk at a time, so memory
 /// stays flat for any file and the output is valid after every chunk. ``cancel()`` stops after
 /// the chunk in hand; a later run with `resume` continues from the last whole row written.
 ///
@@ -15,7 +16,11 @@ import Foundation
 public final class BatchJob: @unchecked Sendable {
     public struct Options: Sendable {
         /// Columns whose values, joined by ", ", are the address; empty picks the obvious one.
+        /// Reverse geocoding: the latitude and longitude columns, or one column of "LAT,LON".
         public var columns: [String] = []
+        /// Reverse geocode each row's point with these parameters (`featureTypes`,
+        /// `maxDistance`, …) instead of geocoding an address; `parameters` is then unused.
+        public var reverse: ReverseGeocodeParameters?
         /// Search options for every row (`preferredSearchLocation`, `categories`, `minScore`, …):
         /// a class, so copies of these options share it; the job reads it once when it starts.
         public var parameters = GeocodeParameters()
@@ -84,17 +89,12 @@ public final class BatchJob: @unchecked Sendable {
     public func run(progress report: (Progress) -> Void = { _ in }) async throws -> Summary {
         let started = Date()
         var input = try BatchInput(path: inputPath)
-        let query = try BatchQueryColumns(options.columns, available: input.columns)
-        let names = BatchOutput.OutputNames(avoiding: input.columns)
+        let search = try Search(options, columns: input.columns)
+        let names = BatchOutput.OutputNames(avoiding: input.columns, reverse: options.reverse != nil)
         let header = input.columns + names.names
         let format = options.format ?? BatchOutput.Format(fileName: outputPath)
         if options.resume, outputPath == "-" {
             throw LocatorError.invalidParameter("resuming needs an output file, not standard output")
-        }
-        let parameters = GeocodeParameters(options.parameters.snapshot)  // the caller's stay as they are
-        if parameters.resultAttributeNames.isEmpty {
-            // What the output shows; building every field of every match is wasted work.
-            parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
         }
         let done =
             options.resume
@@ -102,10 +102,7 @@ public final class BatchJob: @unchecked Sendable {
                 at: outputPath, format: format, expectedHeader: header, delimiter: input.delimiter) : nil
         // What this output is made from, so a later --resume can refuse another input or options.
         let fingerprint = try ResumeFingerprint(
-            input: inputPath,
-            options:
-                "columns=\(query.names.joined(separator: ","))|format=\(format.rawValue)|\(String(describing: parameters.snapshot))"
-        )
+            input: inputPath, options: "\(search.fingerprint)|format=\(format.rawValue)")
         if outputPath != "-" {
             if done != nil {
                 try fingerprint.check(beside: outputPath)
@@ -138,7 +135,9 @@ public final class BatchJob: @unchecked Sendable {
                 cancelled = true  // the chunk read is left for a resumed run
                 break
             }
-            let matches = try await task.geocode(batch: chunk.map(query.text), using: parameters)
+            var warnings: [String] = []
+            let matches = try await search.matches(chunk, task: task, warnings: &warnings)
+            input.addWarnings(warnings)
             try output.append(Array(zip(chunk, matches)), columns: input.columns, names: names)
             progress.rows += chunk.count
             progress.rowsThisRun += chunk.count
@@ -153,5 +152,69 @@ public final class BatchJob: @unchecked Sendable {
         progress.seconds = Date().timeIntervalSince(started)
         progress.warnings += input.takeWarnings()
         return Summary(progress: progress, resumedRows: resumed, cancelled: cancelled)
+    }
+}
+
+extension BatchJob {
+    /// What a batch asks of each row: an address geocoded, or a point reverse geocoded.
+    private enum Search {
+        case geocode(BatchQueryColumns, GeocodeParameters)
+        case reverse(BatchPointColumns, ReverseGeocodeParameters)
+
+        init(_ options: Options, columns: [String]) throws {
+            if let reverse = options.reverse {
+                let parameters = ReverseGeocodeParameters(reverse.snapshot)  // the caller's stay as they are
+                if parameters.resultAttributeNames.isEmpty {
+                    parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
+                }
+                self = .reverse(try BatchPointColumns(options.columns, available: columns), parameters)
+            } else {
+                let parameters = GeocodeParameters(options.parameters.snapshot)  // the caller's stay as they are
+                if parameters.resultAttributeNames.isEmpty {
+                    // What the output shows; building every field of every match is wasted work.
+                    parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
+                }
+                self = .geocode(try BatchQueryColumns(options.columns, available: columns), parameters)
+            }
+        }
+
+        /// What shapes each row, for ``ResumeFingerprint``.
+        var fingerprint: String {
+            switch self {
+            case .geocode(let columns, let parameters):
+                return "columns=\(columns.names.joined(separator: ","))|\(String(describing: parameters.snapshot))"
+            case .reverse(let columns, let parameters):
+                return
+                    "reverse|columns=\(columns.names.joined(separator: ","))|\(String(describing: parameters.snapshot))"
+            }
+        }
+
+        /// The match of each record, in order; rows whose point cannot be read are unmatched,
+        /// with a warning each.
+        func matches(_ records: [BatchRecord], task: LocatorTask, warnings: inout [String]) async throws
+            -> [BatchMatch]
+        {
+            switch self {
+            case .geocode(let columns, let parameters):
+                return try await task.geocode(batch: records.map(columns.text), using: parameters)
+            case .reverse(let columns, let parameters):
+                var points: [Point] = []
+                var rows: [Int] = []
+                for (index, record) in records.enumerated() {
+                    switch columns.point(of: record) {
+                    case .success(let point):
+                        points.append(point)
+                        rows.append(index)
+                    case .failure(let problem):
+                        warnings.append("line \(record.line): \(problem); written as unmatched")
+                    }
+                }
+                var matches = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: records.count)
+                for (row, match) in zip(rows, try await task.reverseGeocode(batch: points, parameters: parameters)) {
+                    matches[row] = match
+                }
+                return matches
+            }
+        }
     }
 }

@@ -37,10 +37,14 @@ public struct BatchMatch: Sendable, Hashable {
     /// The best candidate, `nil` when unmatched.
     public var result: GeocodeResult?
     public var status: Status
+    /// Reverse geocoding: how far the result is from the point, in metres (`nil` when
+    /// unmatched, and for a geocoded address).
+    public var distance: Double?
 
-    public init(result: GeocodeResult?, status: Status) {
+    public init(result: GeocodeResult?, status: Status, distance: Double? = nil) {
         self.result = status == .unmatched ? nil : result
         self.status = result == nil ? .unmatched : status
+        self.distance = self.result == nil ? nil : distance
     }
 
     /// The match among a search's ranked results: tied when the runner-up scores the same.

@@ -194,21 +194,30 @@ public final class BatchOutput {
     /// The names of the columns a batch adds, kept apart from the input's own.
     public struct OutputNames: Sendable {
         public static let standard = ["match_addr", "lat", "lon", "score", "addr_type", "place_name", "status"]
-        /// The standard names, with "locator_" before any the input already uses.
+        /// A reverse batch's: the distance from the row's point in metres where the score would be.
+        public static let reverse = ["match_addr", "lat", "lon", "distance", "addr_type", "place_name", "status"]
+        /// The standard (or reverse) names, with "locator_" before any the input already uses.
         public let names: [String]
+        /// The names before any "locator_" was added.
+        private let base: [String]
 
-        public init(avoiding inputColumns: [String]) {
+        public init(avoiding inputColumns: [String], reverse: Bool = false) {
+            base = reverse ? Self.reverse : Self.standard
             let taken = Set(inputColumns.map { $0.lowercased() })
-            names = Self.standard.map { taken.contains($0) ? "locator_" + $0 : $0 }
+            names = base.map { taken.contains($0) ? "locator_" + $0 : $0 }
         }
 
-        private init(names: [String]) { self.names = names }
+        private init(names: [String], base: [String]) {
+            self.names = names
+            self.base = base
+        }
 
         /// These names, also kept apart from `more` (a JSON row's own keys).
         func alsoAvoiding(_ more: [String]) -> OutputNames {
             let taken = Set(more.map { $0.lowercased() })
-            guard Self.standard.contains(where: taken.contains) else { return self }
-            return OutputNames(names: zip(Self.standard, names).map { taken.contains($0) ? "locator_" + $0 : $1 })
+            guard base.contains(where: taken.contains) else { return self }
+            return OutputNames(
+                names: zip(base, names).map { taken.contains($0) ? "locator_" + $0 : $1 }, base: base)
         }
 
         /// A match's values, in the order of `names`.
@@ -220,11 +229,14 @@ public final class BatchOutput {
             func text(_ key: String) -> JSONValue {
                 result.attributeValues[key]?.stringValue.map(JSONValue.string) ?? .null
             }
+            let measure: JSONValue =
+                base[3] == "distance"
+                ? match.distance.map { .number(($0 * 100).rounded() / 100) } ?? .null
+                : .number((result.score * 100).rounded() / 100)
             return [
                 .string(result.label), point.map { .number(BatchOutput.coordinate($0.y)) } ?? .null,
-                point.map { .number(BatchOutput.coordinate($0.x)) } ?? .null,
-                .number((result.score * 100).rounded() / 100), text("Addr_type"), text("PlaceName"),
-                .string(match.status.rawValue),
+                point.map { .number(BatchOutput.coordinate($0.x)) } ?? .null, measure, text("Addr_type"),
+                text("PlaceName"), .string(match.status.rawValue),
             ]
         }
     }

@@ -21,43 +21,80 @@ extension GazetteerBackend {
     }
 
     func reverseGeocodeNow(location: Point, parameters: ReverseGeocodeOptions) throws -> [GeocodeResult] {
-        let center = location.projected(to: .wgs84)
-        let outputReference = parameters.outputSpatialReference ?? .wgs84
-        return try read("reverse geocode") { db, state in
-            let types: [ReverseGeocodeParameters.FeatureType] =
-                parameters.featureTypes.isEmpty ? [.poi, .pointAddress, .streetName] : parameters.featureTypes
-            var found: [ReverseHit] = []
-            for type in types {
-                found += try nearest(
-                    of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance,
-                    widenLocality: false, db: db)
-            }
-            if parameters.featureTypes.isEmpty {
-                // The city around the point answers only when nothing nearer does, as ArcGIS's
-                // "within boundary" locality match.
-                found += try nearest(
-                    of: .locality, to: center, k: parameters.maxResults, within: parameters.maxDistance,
-                    widenLocality: found.isEmpty, db: db)
-            }
-            if parameters.featureTypes.isEmpty, let winner = Self.hierarchyWinner(found) {
-                found.removeAll { $0.place.id == winner.place.id }
-                found.sort { $0.place.distance < $1.place.distance }
-                found.insert(winner, at: 0)
-            } else {
-                found.sort { $0.place.distance < $1.place.distance }
-            }
-            var seen: Set<Int64> = []
-            found = found.filter { seen.insert($0.place.id).inserted }
-            let rows = try places(for: found.prefix(parameters.maxResults).map(\.place), db: db)
-            return try found.prefix(parameters.maxResults).compactMap { hit in
+        try read("reverse geocode") { db, state in
+            // The localities in memory once a batch has loaded them; the R*Tree until then.
+            let hits = try reverseHits(
+                at: location.projected(to: .wgs84), parameters: parameters, localities: state.localities.ifLoaded,
+                db: db)
+            let rows = try places(for: hits.map(\.place), db: db)
+            return try hits.compactMap { hit in
                 guard let place = rows[hit.place.id] else { return nil }
-                return try state.results.result(
-                    place, score: 100, distance: hit.place.distance, location: hit.location, input: location,
-                    outputSpatialReference: outputReference, requested: parameters.resultAttributeNames,
-                    all: ResultAttributes.reverseFields, defaults: ResultAttributes.reverseFields,
-                    localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                return try reverseResult(
+                    hit, place: place, input: location, parameters: parameters, state: state, db: db)
             }
         }
+    }
+
+    /// What is at `center` (WGS84): the `maxResults` answers, the one ArcGIS's hierarchy picks
+    /// first when no feature type is given, the rest nearest first. Localities come from
+    /// `localities` when given (the same answers as the R*Tree's, from memory).
+    func reverseHits(
+        at center: Point, parameters: ReverseGeocodeOptions, localities: SphereTree?, db: SQLiteConnection
+    ) throws -> [ReverseHit] {
+        let types: [ReverseGeocodeParameters.FeatureType] =
+            parameters.featureTypes.isEmpty ? [.poi, .pointAddress, .streetName] : parameters.featureTypes
+        var found: [ReverseHit] = []
+        for type in types {
+            found += try nearest(
+                of: type, to: center, k: parameters.maxResults, within: parameters.maxDistance,
+                widenLocality: false, localities: localities, db: db)
+        }
+        if parameters.featureTypes.isEmpty {
+            // The city around the point answers only when nothing nearer does, as ArcGIS's
+            // "within boundary" locality match.
+            found += try nearest(
+                of: .locality, to: center, k: parameters.maxResults, within: parameters.maxDistance,
+                widenLocality: found.isEmpty, localities: localities, db: db)
+        }
+        if parameters.featureTypes.isEmpty, let winner = Self.hierarchyWinner(found) {
+            found.removeAll { $0.place.id == winner.place.id }
+            found.sort { $0.place.distance < $1.place.distance }
+            found.insert(winner, at: 0)
+        } else {
+            found.sort { $0.place.distance < $1.place.distance }
+        }
+        var seen: Set<Int64> = []
+        return Array(found.filter { seen.insert($0.place.id).inserted }.prefix(parameters.maxResults))
+    }
+
+    /// The first of ``reverseHits(at:parameters:localities:db:)``; the nearest town (the batch
+    /// reverse geocoder's commonest question) straight from `localities`, without arrays.
+    func bestReverseHit(
+        at center: Point, parameters: ReverseGeocodeOptions, localities: SphereTree?, db: SQLiteConnection
+    ) throws -> ReverseHit? {
+        guard parameters.featureTypes == [.locality], let localities else {
+            return try reverseHits(at: center, parameters: parameters, localities: localities, db: db).first
+        }
+        guard let (entry, distance) = localities.nearest(to: center, within: parameters.maxDistance) else {
+            return nil
+        }
+        let town = Candidate(
+            id: entry.id, longitude: entry.longitude, latitude: entry.latitude, score: 100, distance: distance,
+            importance: 0, kind: .locality)
+        return (town, nil)
+    }
+
+    /// The result for one hit whose row is `place`, as `parameters` ask for it.
+    func reverseResult(
+        _ hit: ReverseHit, place: PlaceRecord, input: Point, parameters: ReverseGeocodeOptions, state: State,
+        db: SQLiteConnection
+    ) throws -> GeocodeResult {
+        try state.results.result(
+            place, score: 100, distance: hit.place.distance, location: hit.location, input: input,
+            outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
+            requested: parameters.resultAttributeNames, all: ResultAttributes.reverseFields,
+            defaults: ResultAttributes.reverseFields,
+            localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
     }
 
     /// The answer ArcGIS's feature-type hierarchy picks among the nearest of each type.
@@ -77,7 +114,7 @@ extension GazetteerBackend {
     /// The nearest `k` places of one feature type (streets snapped to their nearest point).
     private func nearest(
         of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double,
-        widenLocality: Bool, db: SQLiteConnection
+        widenLocality: Bool, localities: SphereTree?, db: SQLiteConnection
     )
         throws -> [ReverseHit]
     {
@@ -94,6 +131,14 @@ extension GazetteerBackend {
             type == .locality && widenLocality
             ? max(maxDistance, Self.localityTolerance)
             : type == .postal ? max(maxDistance, ReverseGeocodeParameters.postalTolerance) : maxDistance
+        if type == .locality, let localities {
+            return localities.nearest(k, to: center, within: limit).map { entry, distance in
+                let candidate = Candidate(
+                    id: entry.id, longitude: entry.longitude, latitude: entry.latitude, score: 100,
+                    distance: distance, importance: 0, kind: .locality)
+                return (candidate, nil)
+            }
+        }
         return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
         {
             var candidate = $0

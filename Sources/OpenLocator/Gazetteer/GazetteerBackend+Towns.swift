@@ -8,24 +8,12 @@ package struct MapTown: Sendable {
     package var population: Int
 }
 
-/// The file's ``LargestTowns/count`` most populous localities, read once per file: a box that
-/// holds enough of them (a country, a continent, the world) is answered from this list alone,
-/// without reading every locality in it through the R*Tree (237,000 for the whole world).
-final class LargestTowns: @unchecked Sendable {
-    static let count = 10_000
-    private let lock = NSLock()
-    private var value: [MapTown]?
-
-    /// The list, read by `load` on first use (a failed read is tried again next time).
-    func towns(_ load: () throws -> [MapTown]) rethrows -> [MapTown] {
-        if let value = lock.withLock({ value }) { return value }
-        let loaded = try load()
-        lock.withLock { value = loaded }
-        return loaded
-    }
-}
-
 extension GazetteerBackend {
+    /// How many of the file's most populous localities ``State/largestTowns`` keeps: a box that
+    /// holds enough of them (a country, a continent, the world) is answered from that list
+    /// alone, without reading every locality in it through the R*Tree (237,000 for the world).
+    static let largestTownCount = 10_000
+
     /// What a town is read as, and the order of "largest": population, then importance, then id.
     private static let townColumns = "p.name, p.lon, p.lat, p.population"
     private static let largestFirst = "ORDER BY p.population DESC, p.importance DESC, p.id"
@@ -39,11 +27,11 @@ extension GazetteerBackend {
                     name: row.text(0), location: Point(latitude: row.latitude(2), longitude: row.longitude(1)),
                     population: Int(row.int(3)))
             }
-            let largest = try state.largestTowns.towns {
+            let largest = try state.largestTowns.value {
                 var towns: [MapTown] = []
                 try db.statement(
                     "SELECT \(Self.townColumns) FROM places p WHERE p.addr_type = 'Locality' \(Self.largestFirst) LIMIT ?1"
-                ).forEachRow([.integer(Int64(LargestTowns.count))]) { towns.append(town($0)) }
+                ).forEachRow([.integer(Int64(Self.largestTownCount))]) { towns.append(town($0)) }
                 return towns
             }
             // The list is the file's largest towns in order: the first `limit` of them in the box
@@ -56,7 +44,7 @@ extension GazetteerBackend {
                 inBox.append(candidate)
                 if inBox.count == limit { return inBox }
             }
-            if largest.count < LargestTowns.count { return inBox }  // the list holds every locality
+            if largest.count < Self.largestTownCount { return inBox }  // the list holds every locality
             var towns: [MapTown] = []
             try db.statement(
                 """

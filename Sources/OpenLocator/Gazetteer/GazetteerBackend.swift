@@ -17,10 +17,13 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
         /// What was worked out from this file once: typo corrections, coverage areas, the
-        /// largest towns (for the map).
+        /// largest towns (for the map), the localities in memory and results ready to copy (for
+        /// batch reverse geocoding).
         let corrections = CorrectionCache()
         let coverage = CoverageCache()
-        let largestTowns = LargestTowns()
+        let largestTowns = WorkedOutOnce<[MapTown]>()
+        let localities = WorkedOutOnce<SphereTree>()
+        let reverseResults = ReverseResultShelf.Shelves()
     }
 
     let url: URL

@@ -11,6 +11,8 @@ protocol LocatorBackend: Sendable {
     func geocode(suggestion: SuggestResult, parameters: GeocodeOptions) async throws -> [GeocodeResult]
     /// The best match for each of many texts, in order (`maxResults` is 2, to tell ties).
     func geocode(batch texts: [String], parameters: GeocodeOptions) async throws -> [BatchMatch]
+    /// The best answer for each of many points, in order (`maxResults` is 1).
+    func reverseGeocode(batch locations: [Point], parameters: ReverseGeocodeOptions) async throws -> [BatchMatch]
     /// Describes the backend's data.
     func info() async throws -> LocatorInfo
 }

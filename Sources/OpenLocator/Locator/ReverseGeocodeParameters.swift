@@ -87,6 +87,12 @@ public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` 
     /// Goes back to all attributes.
     public func removeAllResultAttributeNames() { lock.withLock { values.resultAttributeNames.removeAll() } }
 
+    /// Parameters holding these values.
+    init(_ values: ReverseGeocodeOptions) { self.values = values }
+
+    /// All values at once, as a call reads them.
+    var snapshot: ReverseGeocodeOptions { lock.withLock { values } }
+
     /// The values, checked: ``LocatorError`` naming the first bad one.
-    func validated() throws -> ReverseGeocodeOptions { try lock.withLock { values }.validated() }
+    func validated() throws -> ReverseGeocodeOptions { try snapshot.validated() }
 }

@@ -64,3 +64,33 @@ final class LockedValue<Value>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
+
+/// Batch reverse geocoding against a GeocodeServer, which has no batch operation for it: a
+/// `reverseGeocode` request per point, ``reverseRequestsInFlight`` at a time.
+extension RemoteBackend {
+    static let reverseRequestsInFlight = 4
+
+    func reverseGeocode(batch locations: [Point], parameters: ReverseGeocodeOptions) async throws -> [BatchMatch] {
+        var matches = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: locations.count)
+        let valid = locations.indices.filter { locations[$0].isValid }
+        try await withThrowingTaskGroup(of: (Int, GeocodeResult?).self) { group in
+            var pending = valid.makeIterator()
+            func startNext() {
+                guard let index = pending.next() else { return }
+                group.addTask {
+                    (index, try await self.reverseGeocode(location: locations[index], parameters: parameters).first)
+                }
+            }
+            for _ in 0..<Self.reverseRequestsInFlight { startNext() }
+            while let (index, result) = try await group.next() {
+                // The service's Distance, else measured from where the answer is.
+                let distance =
+                    result?.attributeValues["Distance"]?.doubleValue
+                    ?? result?.displayLocation.map { $0.distance(to: locations[index]) }
+                matches[index] = BatchMatch(result: result, status: .matched, distance: distance)
+                startNext()
+            }
+        }
+        return matches
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Reverse-geocode results kept ready to copy, one per place, for one set of options: a
+/// place's result differs from point to point only in its `Distance` and input location, so
+/// batch reverse geocoding builds it once (reading the row, the attributes) and patches the
+/// rest. Kept with the file's state across batches (``locator batch`` sends a chunk at a time),
+/// for the options of the latest batch; at most ``limit`` places, emptied when full.
+///
+/// ```swift
+/// let shelf = state.reverseResults.shelf(for: options)
+/// if let ready = shelf[placeID] { … } else { shelf[placeID] = built }
+/// ```
+final class ReverseResultShelf: @unchecked Sendable {  // `results` is only touched under `lock`
+    static let limit = 100_000
+    private let lock = NSLock()
+    private var results: [Int64: GeocodeResult] = [:]
+
+    subscript(id: Int64) -> GeocodeResult? {
+        get { lock.withLock { results[id] } }
+        set {
+            lock.withLock {
+                if results.count >= Self.limit { results.removeAll(keepingCapacity: true) }
+                results[id] = newValue
+            }
+        }
+    }
+
+    /// The shelves of one file: the latest options' only.
+    final class Shelves: @unchecked Sendable {  // `latest` is only touched under `lock`
+        private let lock = NSLock()
+        private var latest: (options: ReverseGeocodeOptions, shelf: ReverseResultShelf)?
+
+        /// The shelf for `options`, a new one (the old one dropped) when they differ from the latest.
+        func shelf(for options: ReverseGeocodeOptions) -> ReverseResultShelf {
+            lock.withLock {
+                if let latest, latest.options == options { return latest.shelf }
+                let shelf = ReverseResultShelf()
+                latest = (options, shelf)
+                return shelf
+            }
+        }
+    }
+}
