@@ -3,8 +3,9 @@ import Foundation
 /// Geocodes a file of addresses into a file of matches: every input row once, in order, with
 /// the input's fields and the match's (`match_addr`, `lat`, `lon`, `score`, `addr_type`,
 /// `place_name`, `status`). With ``Options/reverse`` set, each row is a point instead, and
-/// what lies there is written (`distance` in metres in place of `score`). Rows are read, geocoded and written a chunk at a time, so memory
-/// stays flat for any file and the output is valid after every chunk. ``cancel()`` stops after
+/// what lies there is written (`distance` in metres in place of `score`). Rows are read,
+/// geocoded and written a chunk at a time, so memory stays flat for any file and the output
+/// is valid after every chunk. ``cancel()`` stops after
 /// the chunk in hand; a later run with `resume` continues from the last whole row written.
 ///
 /// ```swift
@@ -161,19 +162,19 @@ extension BatchJob {
         case geocode(BatchQueryColumns, GeocodeParameters)
         case reverse(BatchPointColumns, ReverseGeocodeParameters)
 
+        /// The fields the output shows, asked for when the caller names none: building every
+        /// field of every match is wasted work.
+        static let shownFields = ["Addr_type", "PlaceName"]
+
         init(_ options: Options, columns: [String]) throws {
+            // Copies, so the caller's parameters stay as they are.
             if let reverse = options.reverse {
-                let parameters = ReverseGeocodeParameters(reverse.snapshot)  // the caller's stay as they are
-                if parameters.resultAttributeNames.isEmpty {
-                    parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
-                }
+                let parameters = ReverseGeocodeParameters(reverse.snapshot)
+                if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeNames(Self.shownFields) }
                 self = .reverse(try BatchPointColumns(options.columns, available: columns), parameters)
             } else {
-                let parameters = GeocodeParameters(options.parameters.snapshot)  // the caller's stay as they are
-                if parameters.resultAttributeNames.isEmpty {
-                    // What the output shows; building every field of every match is wasted work.
-                    parameters.addResultAttributeNames(["Addr_type", "PlaceName"])
-                }
+                let parameters = GeocodeParameters(options.parameters.snapshot)
+                if parameters.resultAttributeNames.isEmpty { parameters.addResultAttributeNames(Self.shownFields) }
                 self = .geocode(try BatchQueryColumns(options.columns, available: columns), parameters)
             }
         }

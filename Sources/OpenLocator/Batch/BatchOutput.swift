@@ -230,7 +230,7 @@ public final class BatchOutput {
                 result.attributeValues[key]?.stringValue.map(JSONValue.string) ?? .null
             }
             let measure: JSONValue =
-                base[3] == "distance"
+                base == Self.reverse
                 ? match.distance.map { .number(($0 * 100).rounded() / 100) } ?? .null
                 : .number((result.score * 100).rounded() / 100)
             return [

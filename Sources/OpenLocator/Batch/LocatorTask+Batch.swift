@@ -69,7 +69,7 @@ extension GazetteerBackend {
     /// Geocodes the records this thread claims until none are left, or the budget is spent.
     private func geocodeClaimed(_ texts: [String], into results: BatchSlots, parameters: GeocodeOptions) {
         let budget = WorkBudget.current
-        while let index = results.claim() {
+        while let index = results.claim()?.lowerBound {  // one at a time
             if let budget, budget.isSpent {
                 results.store(.failure(budget.exceeded), at: index)
                 continue
@@ -89,30 +89,5 @@ extension GazetteerBackend {
                 results.store(.failure(error), at: index)
             }
         }
-    }
-}
-
-/// Results of a batch filled in by several threads: each claims the next unclaimed index.
-/// `@unchecked Sendable`: guarded by `lock`.
-private final class BatchSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var slots: [Result<BatchMatch, any Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        lock.withLock {
-            guard next < slots.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-    }
-
-    func store(_ result: Result<BatchMatch, any Error>, at index: Int) { lock.withLock { slots[index] = result } }
-
-    /// Every match, or the first error (a storage failure: the gazetteer is unusable).
-    func values() throws -> [BatchMatch] {
-        try lock.withLock { slots }.map { try $0!.get() }
     }
 }

@@ -48,7 +48,7 @@ extension GazetteerBackend {
         let localities = wantsLocalities ? try localityTree() : nil
         let chunks = (locations.count + Self.reverseChunk - 1) / Self.reverseChunk
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, chunks))
-        let slots = ReverseSlots(count: locations.count, chunk: Self.reverseChunk)
+        let slots = BatchSlots(count: locations.count, chunk: Self.reverseChunk)
         // The budget and the pinned file of the request are in force on every thread of the batch.
         let budget = WorkBudget.current
         let pin = GazetteerPin.current
@@ -78,7 +78,7 @@ extension GazetteerBackend {
 
     /// Answers the chunks of points this thread claims until none are left, or the budget is spent.
     private func reverseClaimed(
-        _ locations: [Point], into slots: ReverseSlots, parameters: ReverseGeocodeOptions, localities: SphereTree?
+        _ locations: [Point], into slots: BatchSlots, parameters: ReverseGeocodeOptions, localities: SphereTree?
     ) {
         // The thread's own copies of the shelf's results, so most points take no lock.
         var local: [Int64: GeocodeResult] = [:]
@@ -137,46 +137,5 @@ extension GazetteerBackend {
             local[id] = result
         }
         return BatchMatch(result: result, status: .matched, distance: distance)
-    }
-}
-
-/// Results of a batch reverse filled in by several threads, a chunk of points at a time.
-/// `@unchecked Sendable`: guarded by `lock`.
-private final class ReverseSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private let chunk: Int
-    private var next = 0
-    private var slots: [BatchMatch]
-    private var failure: (any Error)?
-
-    init(count: Int, chunk: Int) {
-        self.chunk = chunk
-        slots = Array(repeating: BatchMatch(result: nil, status: .unmatched), count: count)
-    }
-
-    /// The next chunk of indexes nobody has claimed, `nil` when all are.
-    func claim() -> Range<Int>? {
-        lock.withLock {
-            guard next < slots.count else { return nil }
-            defer { next = min(slots.count, next + chunk) }
-            return next..<min(slots.count, next + chunk)
-        }
-    }
-
-    func store(_ result: Result<[BatchMatch], any Error>, for range: Range<Int>) {
-        lock.withLock {
-            switch result {
-            case .success(let matches): slots.replaceSubrange(range, with: matches)
-            case .failure(let error): failure = failure ?? error
-            }
-        }
-    }
-
-    /// Every match, or the first error (a storage failure: the gazetteer is unusable).
-    func values() throws -> [BatchMatch] {
-        try lock.withLock {
-            if let failure { throw failure }
-            return slots
-        }
     }
 }

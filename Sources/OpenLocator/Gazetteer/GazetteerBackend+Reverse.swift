@@ -75,9 +75,11 @@ extension GazetteerBackend {
         guard parameters.featureTypes == [.locality], let localities else {
             return try reverseHits(at: center, parameters: parameters, localities: localities, db: db).first
         }
-        guard let (entry, distance) = localities.nearest(to: center, within: parameters.maxDistance) else {
-            return nil
-        }
+        return localities.nearest(to: center, within: parameters.maxDistance).map(Self.townHit)
+    }
+
+    /// A locality of the in-memory tree as a hit.
+    private static func townHit(_ entry: SphereTree.Entry, distance: Double) -> ReverseHit {
         let town = Candidate(
             id: entry.id, longitude: entry.longitude, latitude: entry.latitude, score: 100, distance: distance,
             importance: 0, kind: .locality)
@@ -132,12 +134,7 @@ extension GazetteerBackend {
             ? max(maxDistance, Self.localityTolerance)
             : type == .postal ? max(maxDistance, ReverseGeocodeParameters.postalTolerance) : maxDistance
         if type == .locality, let localities {
-            return localities.nearest(k, to: center, within: limit).map { entry, distance in
-                let candidate = Candidate(
-                    id: entry.id, longitude: entry.longitude, latitude: entry.latitude, score: 100,
-                    distance: distance, importance: 0, kind: .locality)
-                return (candidate, nil)
-            }
+            return localities.nearest(k, to: center, within: limit).map(Self.townHit)
         }
         return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
         {

@@ -49,11 +49,7 @@ struct SphereTree: Sendable {
     func nearest(_ k: Int, to center: Point, within maxDistance: Double) -> [(entry: Entry, distance: Double)] {
         guard k > 0, !entries.isEmpty, center.x.isFinite, center.y.isFinite else { return [] }
         let query = Self.unitVector(longitude: center.x, latitude: center.y)
-        // The chord of the largest arc allowed, with room for rounding: the haversine check
-        // below is the exact one.
-        let arc = min(maxDistance / GreatCircle.earthRadius, .pi)
-        let limit = 2 * sin(arc / 2) * (1 + 1e-9) + 1e-12
-        var search = Search(k: k, query: query, limit: limit * limit)
+        var search = Search(k: k, query: query, limit: Self.squaredChord(maxDistance))
         entries.withUnsafeBufferPointer { entries in
             axes.withUnsafeBufferPointer { axes in search.visit(0, entries.count, entries, axes) }
         }
@@ -70,9 +66,7 @@ struct SphereTree: Sendable {
     func nearest(to center: Point, within maxDistance: Double) -> (entry: Entry, distance: Double)? {
         guard !entries.isEmpty, center.x.isFinite, center.y.isFinite else { return nil }
         let query = Self.unitVector(longitude: center.x, latitude: center.y)
-        let arc = min(maxDistance / GreatCircle.earthRadius, .pi)
-        let limit = 2 * sin(arc / 2) * (1 + 1e-9) + 1e-12
-        var search = NearestSearch(query: query, bound: limit * limit)
+        var search = NearestSearch(query: query, bound: Self.squaredChord(maxDistance))
         entries.withUnsafeBufferPointer { entries in
             axes.withUnsafeBufferPointer { axes in search.visit(0, entries.count, entries, axes) }
         }
@@ -81,6 +75,14 @@ struct SphereTree: Sendable {
         let d = GreatCircle.distance(
             latitude1: center.y, longitude1: center.x, latitude2: entry.latitude, longitude2: entry.longitude)
         return d <= maxDistance ? (entry, d) : nil
+    }
+
+    /// The squared chord of the longest arc allowed, with room for rounding: the haversine
+    /// check after the walk is the exact one.
+    private static func squaredChord(_ maxDistance: Double) -> Double {
+        let arc = min(maxDistance / GreatCircle.earthRadius, .pi)
+        let chord = 2 * sin(arc / 2) * (1 + 1e-9) + 1e-12
+        return chord * chord
     }
 
     static func unitVector(longitude: Double, latitude: Double) -> (Double, Double, Double) {
