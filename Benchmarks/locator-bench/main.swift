@@ -19,9 +19,11 @@ struct Options {
     /// Points for the reverse-batch workload, one "lat,lon" a line (a header line is skipped),
     /// so another tool can be timed on the same points; else 200,000 around GeoNames cities.
     var pointsPath: String?
+    /// Print this many of each workload's slowest queries, to see what makes its tail.
+    var slowest = 0
     static func usage() -> Never {
         print(
-            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE]"
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N]"
         )
         exit(64)
     }
@@ -43,6 +45,7 @@ struct Options {
             case "--points":
                 guard let path = arguments.next() else { Self.usage() }
                 pointsPath = path
+            case "--slowest": slowest = Int(arguments.next() ?? "") ?? 5
             default: Self.usage()
             }
         }
@@ -64,6 +67,8 @@ struct SplitMix: RandomNumberGenerator {
 /// Latencies of one workload, in milliseconds.
 struct Sample {
     var milliseconds: [Double]
+    /// The slowest queries (with `--slowest`), slowest first.
+    var slowest: [(milliseconds: Double, query: String)] = []
     func percentile(_ p: Double) -> Double {
         let sorted = milliseconds.sorted()
         return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
@@ -81,7 +86,10 @@ func measure<Q>(_ queries: [Q], warmUp: Int = 200, _ body: (Q) async throws -> V
         try await body(query)
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
-    return Sample(milliseconds: times)
+    let slowest = times.indices.sorted { times[$0] > times[$1] }.prefix(options.slowest).map {
+        (times[$0], String(describing: queries[$0]))
+    }
+    return Sample(milliseconds: times, slowest: slowest)
 }
 
 func report(_ label: String, _ sample: Sample, baseline: Sample? = nil, baselineName: String = "brute-force scan") {
@@ -95,6 +103,7 @@ func report(_ label: String, _ sample: Sample, baseline: Sample? = nil, baseline
             baseline.median / sample.median)
     }
     print(line)
+    for (milliseconds, query) in sample.slowest { print(String(format: "      %9.3f ms  ", milliseconds) + query) }
 }
 
 /// The workloads: category near a point, free text, address, reverse; on real data, the
@@ -394,7 +403,10 @@ if options.only == "reverse-batch" || (!options.syntheticOnly && options.only ==
     try await batchReverse(
         defaultTask, file: options.syntheticOnly ? try DefaultGazetteer.url() : defaultCopy, points: points,
         streetPoints: streetPoints)
-    if options.only == "reverse-batch" { exit(0) }
+    if options.only == "reverse-batch" {
+        try? FileManager.default.removeItem(at: scratch)  // (exit skips the defer)
+        exit(0)
+    }
 }
 let info = try await defaultTask.locatorInfo
 let poi = CategoryTree.world["POI"]!
@@ -443,17 +455,22 @@ let syntheticURL =
 var syntheticPlaces: [GazetteerPlace] = []
 var syntheticNames: [String] = []
 var syntheticAddresses: [String] = []
-syntheticPlaces.reserveCapacity(options.places)
+// A synthetic gazetteer already there is reused: the places are drawn all the same (not kept),
+// so the queries are those of the run that built it.
+let reuse = FileManager.default.fileExists(atPath: syntheticURL.path)
+if !reuse { syntheticPlaces.reserveCapacity(options.places) }
 for index in 0..<options.places {
     let city = sampler.city()
     let point = sampler.point(around: city)
     if index % 10 < 3 {
         let street = "\(city.name) Street \(index % 97)"
         let number = String(index % 150 + 1)
-        syntheticPlaces.append(
-            GazetteerPlace(
-                name: "", category: "Point Address", latitude: point.latitude, longitude: point.longitude,
-                houseNumber: number, street: street, city: city.name, importance: 0.02))
+        if !reuse {
+            syntheticPlaces.append(
+                GazetteerPlace(
+                    name: "", category: "Point Address", latitude: point.latitude, longitude: point.longitude,
+                    houseNumber: number, street: street, city: city.name, importance: 0.02))
+        }
         if syntheticAddresses.count < options.queries { syntheticAddresses.append("\(street) \(number)") }
     } else {
         var pick = Int.random(in: 0..<mixTotal, using: &sampler.random)
@@ -461,44 +478,58 @@ for index in 0..<options.places {
             pick -= $0.value; return pick < 0
         }!.key
         let name = "\(city.name) \(category) \(index)"
-        syntheticPlaces.append(
-            GazetteerPlace(
-                name: name, category: category, latitude: point.latitude, longitude: point.longitude, city: city.name))
+        if !reuse {
+            syntheticPlaces.append(
+                GazetteerPlace(
+                    name: name, category: category, latitude: point.latitude, longitude: point.longitude,
+                    city: city.name))
+        }
         if index % 97 == 0, syntheticNames.count < options.queries { syntheticNames.append(name) }
     }
 }
-// The synthetic places go through the same path as your own data: a CSV given to --places.
-let syntheticCSV =
-    options.csvPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic-places.csv")
-var csvText = "name,category,lat,lon,house_number,street,city,importance\n"
-csvText.reserveCapacity(syntheticPlaces.count * 80)
-for place in syntheticPlaces {
-    let fields: [String] = [
-        place.name, place.category, String(place.latitude), String(place.longitude), place.houseNumber,
-        place.street, place.city, String(place.importance),
-    ]
-    csvText += fields.map { CSVReader.escaped($0) }.joined(separator: ",") + "\n"
-}
-try csvText.write(to: syntheticCSV, atomically: false, encoding: .utf8)
-// (The build reads only the CSV, as `locator build --places` would: the places and the text
-// go first, so it does not run in a heap crowded with a million places' strings.)
-(csvText, syntheticPlaces) = ("", [])
-var syntheticBuilder = GazetteerBuilder(
-    osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
-syntheticBuilder.placeFiles = [syntheticCSV]
-if FileManager.default.fileExists(atPath: syntheticURL.path) {
+if reuse {
     print(
         String(
             format: "synthetic gazetteer (SYNTHETIC data, %d places): reused, %.1f MB", options.places,
             fileSize(syntheticURL)))
 } else {
-    let syntheticBuild = try syntheticBuilder.build(to: syntheticURL)
+    let csv = try writeCSV(syntheticPlaces)
+    // (The build reads only the CSV: the places go first, so it does not run in a heap
+    // crowded with millions of places' strings.)
+    syntheticPlaces = []
+    try buildSynthetic(from: csv, to: syntheticURL)
+}
+
+/// Writes the synthetic places as a CSV: they go through the same path as your own data.
+func writeCSV(_ places: [GazetteerPlace]) throws -> URL {
+    let syntheticCSV =
+        options.csvPath.map { URL(fileURLWithPath: $0) } ?? scratch.appendingPathComponent("synthetic-places.csv")
+    var csvText = "name,category,lat,lon,house_number,street,city,importance\n"
+    csvText.reserveCapacity(places.count * 80)
+    for place in places {
+        let fields: [String] = [
+            place.name, place.category, String(place.latitude), String(place.longitude), place.houseNumber,
+            place.street, place.city, String(place.importance),
+        ]
+        csvText += fields.map { CSVReader.escaped($0) }.joined(separator: ",") + "\n"
+    }
+    try csvText.write(to: syntheticCSV, atomically: false, encoding: .utf8)
+    return syntheticCSV
+}
+
+/// Builds the synthetic gazetteer from its CSV, as `locator build --places` would, and prints
+/// the build's time and size.
+func buildSynthetic(from csv: URL, to url: URL) throws {
+    var syntheticBuilder = GazetteerBuilder(
+        osm: [], geoNames: [], categoryMapping: DefaultGazetteer.builder.categoryMapping)
+    syntheticBuilder.placeFiles = [csv]
+    let syntheticBuild = try syntheticBuilder.build(to: url)
     let written = syntheticBuild.counts.values.reduce(0, +)
     print(
         String(
             format:
                 "synthetic gazetteer (SYNTHETIC data, %d places, from a CSV): built in %.1f s (%.0f places/s), %.1f MB (%d bytes a place)",
-            written, syntheticBuild.seconds, Double(written) / syntheticBuild.seconds, fileSize(syntheticURL),
+            written, syntheticBuild.seconds, Double(written) / syntheticBuild.seconds, fileSize(url),
             Int(syntheticBuild.fileSize) / max(written, 1)))
 }
 var syntheticPoints: [Point] = []
