@@ -46,8 +46,8 @@ enum LocalityFallbackStage {
                 query, center: context.center, filter: filter, db: context.db)
             if candidates.isEmpty {
                 candidates = try context.backend.fetchTextMatches(
-                    query, expression: GazetteerBackend.matchExpression(query, lenient: false), center: context.center,
-                    filter: filter, order: nil, db: context.db
+                    query, expression: alternateNameExpression(query), center: context.center, filter: filter,
+                    order: nil, db: context.db
                 ).candidates
             }
             found += candidates.filter { $0.score >= ForwardGeocoder.wholeTextScore }.map { candidate in
@@ -59,5 +59,16 @@ enum LocalityFallbackStage {
         }
         return StageResult(
             candidates: found, note: found.isEmpty ? "no such locality" : "scored \(Int(score.rounded()))")
+    }
+
+    /// The FTS5 expression for localities of another name: the alternate names only, since the
+    /// own name was looked up already (the name too when a word has alternatives, "St" for
+    /// "Saint", which that lookup does not try). A common word ("business", in 10 % of the
+    /// places) matched in every column would join each of its places only to drop it as no
+    /// locality: 390 ms at 5M places, against 1 ms.
+    static func alternateNameExpression(_ query: TextQuery) -> String {
+        GazetteerBackend.allOf(
+            query.words.indices.map { GazetteerBackend.term(query, $0) },
+            columns: query.alternatives.isEmpty ? "alt_names" : "name alt_names")
     }
 }
