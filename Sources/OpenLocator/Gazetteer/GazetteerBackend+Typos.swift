@@ -57,12 +57,17 @@ extension GazetteerBackend {
             corrected += 1
             let lengths: [SQLiteValue] = [.integer(Int64(word.count - limit)), .integer(Int64(word.count + limit))]
             let letters = Array(word)
+            let typed = Array(word.utf8)
             var candidates: [(term: String, edits: Int, documents: Int64)] = []
             func consider(_ row: SQLiteStatement) {
-                let term = row.text(0)
-                let edits = EditDistance.between(word, term, limit: limit)  // limit + 1 means "more"
-                if edits <= min(limit, EditDistance.allowedEdits(forLength: max(word.count, term.count))) {
-                    candidates.append((term, edits, row.int(1)))
+                let term = row.bytes(0)
+                let edits = typed.withUnsafeBufferPointer {
+                    EditDistance.between($0, term, limit: limit)  // limit + 1 means "more"
+                }
+                guard edits <= limit else { return }
+                let text = row.text(0)
+                if edits <= EditDistance.allowedEdits(forLength: max(word.count, text.count)) {
+                    candidates.append((text, edits, row.int(1)))
                 }
             }
             let prefixes = Set([

@@ -73,7 +73,13 @@ struct Candidate {
     /// The kind of place, where the retrieval knows it (reverse geocoding by feature type).
     var kind: AddressType?
     /// The full row, when the retrieval already read it.
-    var place: PlaceRecord?
+    var place: PlaceRecord? {
+        get { placeBox?.place }
+        set { placeBox = newValue.map(PlaceBox.init) }
+    }
+    /// (Boxed: a row is ~400 bytes, and candidates are moved about by the thousand when they
+    /// are ranked and merged, most of them without one.)
+    private var placeBox: PlaceBox?
     /// Whether the text matched one of its alternate names rather than its own name.
     var viaAlternateName = false
     /// Candidates with the same key are one place to a reader (the pieces of a street the
@@ -86,4 +92,22 @@ struct Candidate {
     var anchor: Point?
     /// The reading that found it (its index in ``QueryAnalysis/readings``).
     var reading = 0
+
+    init(
+        id: Int64, longitude: Double, latitude: Double, score: Double, distance: Double, importance: Double,
+        kind: AddressType? = nil, place: PlaceRecord? = nil, viaAlternateName: Bool = false, sameAs: String? = nil,
+        unmatchedWords: UInt32 = 0, anchor: Point? = nil, reading: Int = 0
+    ) {
+        (self.id, self.longitude, self.latitude, self.score) = (id, longitude, latitude, score)
+        (self.distance, self.importance, self.kind) = (distance, importance, kind)
+        self.placeBox = place.map(PlaceBox.init)
+        (self.viaAlternateName, self.sameAs, self.unmatchedWords) = (viaAlternateName, sameAs, unmatchedWords)
+        (self.anchor, self.reading) = (anchor, reading)
+    }
+}
+
+/// A place row behind a reference, so a ``Candidate`` stays small.
+private final class PlaceBox: Sendable {
+    let place: PlaceRecord
+    init(_ place: PlaceRecord) { self.place = place }
 }

@@ -100,9 +100,12 @@ struct ForwardGeocoder {
             best[candidate.id] = candidate
         }
         let wantsAddress = readings.contains { if case .address = $0.kind { return true } else { return false } }
-        let ranked = GazetteerBackend.distinct(
-            Ranking.sorted(Array(best.values), hasCenter: center != nil, wantsAddress: wantsAddress))
-        let kept = ranked.filter { $0.score >= minimum }
+        // (Those below the minimum go before ranking: most of a partial match's thousands of
+        // candidates, which would be sorted only to be dropped.)
+        func ranked(_ candidates: [Candidate]) -> [Candidate] {
+            GazetteerBackend.distinct(Ranking.sorted(candidates, hasCenter: center != nil, wantsAddress: wantsAddress))
+        }
+        let kept = ranked(best.values.filter { $0.score >= minimum })
         let shown = Array(kept.prefix(parameters.maxResults))
 
         let rows = try backend.places(for: shown, db: db)
@@ -120,9 +123,11 @@ struct ForwardGeocoder {
             response.coverage = try backend.coverage(for: empty, db: db, state: state)
         }
         if parameters.explain {
+            // The two best shown, or when none is, the two best below the minimum.
+            let top = kept.isEmpty ? Array(ranked(Array(best.values)).prefix(2)) : Array(kept.prefix(2))
             response.explanation = try explanation(
-                text: searchText, words: text.folded, traces: traces, ranked: ranked, readings: readings,
-                minimum: minimum, dropped: ranked.count - kept.count, hasCenter: center != nil,
+                text: searchText, words: text.folded, traces: traces, top: top, readings: readings,
+                minimum: minimum, dropped: best.values.count(where: { $0.score < minimum }), hasCenter: center != nil,
                 wantsAddress: wantsAddress)
         }
         return response
@@ -155,10 +160,9 @@ struct ForwardGeocoder {
     }
 
     private func explanation(
-        text: String, words: [String], traces: [QueryExplanation.ReadingTrace], ranked: [Candidate],
+        text: String, words: [String], traces: [QueryExplanation.ReadingTrace], top: [Candidate],
         readings: [Reading], minimum: Double, dropped: Int, hasCenter: Bool, wantsAddress: Bool
     ) throws -> QueryExplanation {
-        let top = Array(ranked.prefix(2))
         let ids = traces.compactMap(\.bestID).map {
             Candidate(id: $0, longitude: 0, latitude: 0, score: 0, distance: 0, importance: 0)
         }

@@ -8,28 +8,39 @@
 enum EditDistance {
     /// The distance, or `limit + 1` as soon as it must exceed `limit`.
     static func between(_ a: String, _ b: String, limit: Int) -> Int {
-        let s = Array(a.utf8), t = Array(b.utf8)
+        var (a, b) = (a, b)
+        return a.withUTF8 { s in b.withUTF8 { t in between(s, t, limit: limit) } }
+    }
+
+    /// ``between(_:_:limit:)`` on UTF-8 bytes (a word straight from a result row, no string
+    /// made), with its three rows of work on the stack: the typo search measures thousands of
+    /// index words per misspelt word.
+    static func between(_ s: UnsafeBufferPointer<UInt8>, _ t: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
         if abs(s.count - t.count) > limit { return limit + 1 }
         if s.isEmpty || t.isEmpty { return min(limit + 1, max(s.count, t.count)) }
-        var twoBack = [Int](repeating: 0, count: t.count + 1)
-        var previous = Array(0...t.count)
-        var current = [Int](repeating: 0, count: t.count + 1)
-        for i in 1...s.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...t.count {
-                let cost = s[i - 1] == t[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
-                    value = min(value, twoBack[j - 2] + 1)
+        let width = t.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            var twoBack = rows.baseAddress!
+            var previous = twoBack + width
+            var current = previous + width
+            for j in 0..<width { (twoBack[j], previous[j]) = (0, j) }
+            for i in 1...s.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...t.count {
+                    let cost = s[i - 1] == t[j - 1] ? 0 : 1
+                    var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
+                        value = min(value, twoBack[j - 2] + 1)
+                    }
+                    current[j] = value
+                    rowMinimum = min(rowMinimum, value)
                 }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
+                if rowMinimum > limit { return limit + 1 }
+                (twoBack, previous, current) = (previous, current, twoBack)
             }
-            if rowMinimum > limit { return limit + 1 }
-            (twoBack, previous, current) = (previous, current, twoBack)
+            return min(previous[t.count], limit + 1)
         }
-        return min(previous[t.count], limit + 1)
     }
 
     /// How many edits a word of this length may have and still be found: one from 5 letters,
