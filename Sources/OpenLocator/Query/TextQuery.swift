@@ -37,6 +37,9 @@ struct TextQuery: Sendable, Equatable {
     /// prefix match, spelled out: FTS5's own prefix query costs ~0.5 ms more in an AND);
     /// `nil` leaves the expansion to FTS5 (too many completions, or not looked up).
     var lastWordCompletions: [String]?
+    /// Whether the last word was looked up and completes to more words than are spelled out
+    /// ("st" while typing "Wuhan Bus St").
+    var lastWordHasManyCompletions = false
 
     /// Some words of a text, by their indices in ``QueryText/words``, in order.
     /// - Parameter prefixAllowed: `false` for words that must match whole (the place of
