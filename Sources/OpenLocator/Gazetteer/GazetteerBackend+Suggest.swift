@@ -155,7 +155,9 @@ extension GazetteerBackend {
                 let needle = shortPrefix ? 0 : rarest
                 found +=
                     try needle != nil
-                    ? scanned(query, word: needle!, center: center, filter: nearby, db: db)
+                    ? placesInBox(
+                        query, word: needle!, center: center, filter: nearby, limit: Self.nearbyScanLimit, db: db
+                    ).candidates
                     : fetchTextMatches(
                         query, expression: expression, center: center, filter: nearby, order: nil,
                         limit: Self.suggestCandidateLimit, db: db
@@ -183,35 +185,6 @@ extension GazetteerBackend {
             WHERE s.prefix = ?
             """
         ).forEachRow([.text(prefix)]) { row in
-            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
-        }
-        return found
-    }
-
-    /// Places inside the filter's box (the first ``nearbyScanLimit``) with a name word
-    /// starting with the query's `word`, scored against the whole query. The folded names are
-    /// read from `places` (no full-text lookup per row) and filtered by `instr` before any is
-    /// scored.
-    private func scanned(_ query: TextQuery, word: Int, center: Point, filter: SearchFilter, db: SQLiteConnection)
-        throws -> [Candidate]
-    {
-        guard let area = filter.area else { return [] }
-        let (condition, values) = filter.sql(firstIndex: 7)
-        var found: [Candidate] = []
-        try db.statement(
-            """
-            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
-            FROM (SELECT id FROM places_rtree
-                  WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4 LIMIT ?5) r
-            JOIN places p ON p.id = r.id
-            WHERE instr(' ' || p.search_name || ' ' || p.search_alt_names, ?6) > 0\(condition)
-            """
-        ).forEachRow(
-            [
-                .double(area.xmin), .double(area.xmax), .double(area.ymin), .double(area.ymax),
-                .integer(Int64(Self.nearbyScanLimit)), .text(" " + query.words[word]),
-            ] + values
-        ) { row in
             if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
         }
         return found

@@ -43,7 +43,8 @@ extension GazetteerBackend {
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }
-        candidates = try partialMatches(query, center: center, filter: filter, floor: floor, db: db)
+        candidates = try partialMatches(
+            query, center: center, filter: filter, floor: floor, places: state.placeCount, db: db)
         return (candidates, candidates.isEmpty ? .none : .partial)
     }
 
@@ -154,7 +155,9 @@ extension GazetteerBackend {
                 query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
             ).candidates : []
         if let center {
-            more += try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db)
+            more += try nearbyMatches(
+                query, expression: expression, words: Array(query.words.indices), places: places, center: center,
+                filter: filter, db: db)
         }
         var seen = Set(found.candidates.map(\.id))
         for candidate in more where seen.insert(candidate.id).inserted && candidate.unmatchedWords & leftOut == 0 {
@@ -211,7 +214,7 @@ extension GazetteerBackend {
     ///    point, those within 50 km. Once a word's matches are all read, a place not among them
     ///    can only score what the words still unread weigh.
     private func partialMatches(
-        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, db: SQLiteConnection
+        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, places: Int64, db: SQLiteConnection
     ) throws -> [Candidate] {
         var seen: Set<Int64> = []
         var found: [Candidate] = []
@@ -238,7 +241,10 @@ extension GazetteerBackend {
                     query, expression: expression, center: center, filter: filter, order: nil, db: db)
                 add(matches.candidates)
                 if matches.rows >= Self.textCandidateLimit, let center {
-                    add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db))
+                    add(
+                        try nearbyMatches(
+                            query, expression: expression, words: kept, places: places, center: center,
+                            filter: filter, db: db))
                 }
             }
             if !found.isEmpty { return found }
@@ -269,7 +275,10 @@ extension GazetteerBackend {
                     ).candidates)
             }
             if let center {
-                add(try nearbyMatches(query, expression: expression, center: center, filter: filter, db: db))
+                add(
+                    try nearbyMatches(
+                        query, expression: expression, words: [index], places: places, center: center, filter: filter,
+                        db: db))
             }
         }
         return found
@@ -279,22 +288,6 @@ extension GazetteerBackend {
     static let maxPartialSubsets = 6
     /// The most places' text a word may be in for its partial matches to be ordered by importance.
     static let importanceSortLimit = 20_000
-
-    /// The matches within 50 km of the search point.
-    private func nearbyMatches(
-        _ query: TextQuery, expression: String, center: Point, filter: SearchFilter, db: SQLiteConnection
-    ) throws -> [Candidate] {
-        var found: [Candidate] = []
-        for box in GreatCircle.boxes(around: center, radius: 50_000) {
-            var nearby = filter
-            guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-            nearby.area = area
-            found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: nearby, order: nil, db: db
-            ).candidates
-        }
-        return found
-    }
 
     /// The localities whose own name is exactly the query's words (through
     /// `places_by_locality_name`, not the full-text index), scored; at most
