@@ -11,7 +11,10 @@ import Foundation
 /// if let ready = shelf[placeID] { … } else { shelf[placeID] = built }
 /// ```
 final class ReverseResultShelf: @unchecked Sendable {  // `results` is only touched under `lock`
-    static let limit = 100_000
+    /// (More than the world's 237,000 localities: with 100,000, points spread over the world
+    /// emptied the shelf before it was of use, 108k against 321k points/s on 200,000 points
+    /// around cities1000 towns; the process's peak memory was the same, 549 against 563 MB.)
+    static let limit = 300_000
     private let lock = NSLock()
     private var results: [Int64: GeocodeResult] = [:]
 
