@@ -113,11 +113,8 @@ extension GazetteerBackend {
             var counted = query  // (counts only: suggest scores every word alike)
             try weigh(&counted, db: db, state: state)
             let counts = counted.documents.map { $0 ?? Int64.max }
-            if let fewest = query.words.indices.filter({ query.wordHasLetter[$0] }).min(by: { counts[$0] < counts[$1] }
-            ),
-                counts.allSatisfy({ $0 > Int64(Self.importanceSortLimit) })
-            {
-                rarest = fewest
+            if counts.allSatisfy({ $0 > Int64(Self.importanceSortLimit) }) {
+                rarest = query.words.indices.filter { query.wordHasLetter[$0] }.min { counts[$0] < counts[$1] }
             }
         }
         var found: [Candidate] = []
@@ -152,16 +149,16 @@ extension GazetteerBackend {
                 var nearby = filter
                 guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
                 nearby.area = area
-                let needle = shortPrefix ? 0 : rarest
-                found +=
-                    try needle != nil
-                    ? placesInBox(
-                        query, word: needle!, center: center, filter: nearby, limit: Self.nearbyScanLimit, db: db
+                if let word = shortPrefix ? 0 : rarest {
+                    found += try placesInBox(
+                        query, word: word, center: center, filter: nearby, limit: Self.nearbyScanLimit, db: db
                     ).candidates
-                    : fetchTextMatches(
+                } else {
+                    found += try fetchTextMatches(
                         query, expression: expression, center: center, filter: nearby, order: nil,
                         limit: Self.suggestCandidateLimit, db: db
                     ).candidates
+                }
             }
         }
         var seen: Set<Int64> = []
