@@ -17,6 +17,9 @@ extension GazetteerBackend {
     static let nearbyFirstRadius = 1_000.0
     /// How many nearby matches end the growing search.
     static let nearbyWanted = 50
+    /// The most places a box search reads from the R*Tree (the growing search in all, suggest's
+    /// box for a short prefix), so a dense box costs a bounded time.
+    static let nearbyScanLimit = 5000
 
     /// The matches of `expression` within ``nearbyTextRadius`` of `center`, the expression
     /// asking for `words` (indices into the query's) of a gazetteer of `places`.

@@ -14,9 +14,6 @@ import Foundation
 extension GazetteerBackend {
     /// How far around the search point nearby places are looked for.
     static let nearbyRadius = 25_000.0
-    /// The most places of the nearby box read for a short prefix, so a dense box costs a
-    /// bounded time (then only some of its places are considered).
-    static let nearbyScanLimit = 5000
     /// The most matches one retrieval scores.
     static let suggestCandidateLimit = 200
 
