@@ -304,6 +304,11 @@ func batchReverse(_ task: LocatorTask, file: URL, points: [Point], streetPoints:
                     "  %@ (%d points)  median %.0f points/s on %d cores = %.0f per core (baseline: one by one on one thread %.0f points/s, %.1f× faster); %.1f%% matched",
                 label, points.count, Double(points.count) / batch, cores, Double(points.count) / batch / Double(cores),
                 Double(points.count) / single, single / batch, 100 * Double(matched) / Double(points.count)))
+        // (The first batch builds each place's result; the later ones copy it from the shelf.)
+        print(
+            "    batches in order: "
+                + batchSeconds.map { String(format: "%.0f", Double(points.count) / $0) }.joined(separator: ", ")
+                + " points/s")
     }
     try await rate("reverse batch, nearest town within 50 km", points, towns)
     try await rate("reverse batch, all feature types (Helsinki)", streetPoints, ReverseGeocodeParameters())

@@ -138,6 +138,10 @@ import Testing
             }
         }
         #expect(matched > 600, "matched \(matched) of \(points.count)")
+        // A second batch copies the places' results the first one built: the same answers, each
+        // with its own point's distance and input, in the new order.
+        let again = try await batch.reverseGeocode(batch: points.reversed(), parameters: parameters)
+        #expect(again == matches.reversed())
         // Once a batch has built the tree, one-point searches use it: still the same answers.
         for point in points.prefix(50) + points.suffix(50) where point.isValid {
             let before = try await single.reverseGeocode(forLocation: point, parameters: parameters)

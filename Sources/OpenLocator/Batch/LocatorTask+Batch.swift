@@ -53,41 +53,20 @@ extension GazetteerBackend {
 
     /// Geocodes each text on as many threads as there are cores, results in input order.
     func geocodeNow(batch texts: [String], parameters: GeocodeOptions) throws -> [BatchMatch] {
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, texts.count))
-        let results = BatchSlots(count: texts.count)
-        // The budget and the pinned file of the request are in force on every thread of the batch.
-        let budget = WorkBudget.current
-        let pin = GazetteerPin.current
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            GazetteerPin.run(pin) {
-                WorkBudget.run(budget) { geocodeClaimed(texts, into: results, parameters: parameters) }
-            }
+        try EveryCore.map(texts.count, chunk: 1) { range in
+            try range.map { try geocodeMatch(texts[$0], parameters: parameters) }
         }
-        return try results.values()
     }
 
-    /// Geocodes the records this thread claims until none are left, or the budget is spent.
-    private func geocodeClaimed(_ texts: [String], into results: BatchSlots, parameters: GeocodeOptions) {
-        let budget = WorkBudget.current
-        while let index = results.claim()?.lowerBound {  // one at a time
-            if let budget, budget.isSpent {
-                results.store(.failure(budget.exceeded), at: index)
-                continue
-            }
-            let text = texts[index]
-            guard LocatorTask.isSearchable(text) else {
-                results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
-                continue
-            }
-            do {
-                let ranked = try geocodeNow(searchText: text, parameters: parameters).results
-                results.store(.success(BatchMatch(ranked: ranked, minScore: parameters.minScore ?? 0)), at: index)
-            } catch let error as LocatorError where error.code == .invalidParameter {
-                // A text this search cannot take is an unmatched record, not a failed batch.
-                results.store(.success(BatchMatch(result: nil, status: .unmatched)), at: index)
-            } catch {
-                results.store(.failure(error), at: index)
-            }
+    /// The best match of one record of a batch; a text this search cannot take is unmatched,
+    /// not a failed batch.
+    private func geocodeMatch(_ text: String, parameters: GeocodeOptions) throws -> BatchMatch {
+        guard LocatorTask.isSearchable(text) else { return BatchMatch(result: nil, status: .unmatched) }
+        do {
+            let ranked = try geocodeNow(searchText: text, parameters: parameters).results
+            return BatchMatch(ranked: ranked, minScore: parameters.minScore ?? 0)
+        } catch let error as LocatorError where error.code == .invalidParameter {
+            return BatchMatch(result: nil, status: .unmatched)
         }
     }
 }

@@ -40,26 +40,116 @@ extension GazetteerBackend {
 
     /// How many points a thread claims at a time.
     private static let reverseChunk = 256
+    /// How many places' results a thread builds at a time.
+    private static let buildChunk = 64
 
-    /// Reverse geocodes each point on as many threads as there are cores, results in input order.
+    /// Reverse geocodes each point on as many threads as there are cores, results in input
+    /// order. A place's result differs from point to point only in its distance and input, so
+    /// it is built once and kept on the file's ``ReverseResultShelf`` for later batches: each
+    /// point copies it from there and patches it. The places no batch has built yet are built
+    /// after the pass over the points, once each, in id order, and copied to their points.
+    /// A street answers with its nearest point, different at every point: built for each.
     func reverseGeocodeNow(batch locations: [Point], parameters: ReverseGeocodeOptions) throws -> [BatchMatch] {
         guard !locations.isEmpty else { return [] }
-        let wantsLocalities = parameters.featureTypes.isEmpty || parameters.featureTypes.contains(.locality)
-        let localities = wantsLocalities ? try localityTree() : nil
-        let chunks = (locations.count + Self.reverseChunk - 1) / Self.reverseChunk
-        let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, chunks))
-        let slots = BatchSlots(count: locations.count, chunk: Self.reverseChunk)
-        // The budget and the pinned file of the request are in force on every thread of the batch.
-        let budget = WorkBudget.current
-        let pin = GazetteerPin.current
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            GazetteerPin.run(pin) {
-                WorkBudget.run(budget) {
-                    reverseClaimed(locations, into: slots, parameters: parameters, localities: localities)
+        // Both passes read the file the first one pinned.
+        return try GazetteerPin.run(GazetteerPin.current ?? GazetteerPin()) {
+            let wantsLocalities = parameters.featureTypes.isEmpty || parameters.featureTypes.contains(.locality)
+            let localities = wantsLocalities ? try localityTree() : nil
+            let shelf = try read("reverse geocode") { _, state in state.reverseResults.shelf(for: parameters) }
+            let unbuilt = UnbuiltPlaces()
+            var matches = try EveryCore.map(locations.count, chunk: Self.reverseChunk) { range in
+                try read("reverse geocode") { db, state in
+                    let hits = try range.map { index -> ReverseHit? in
+                        guard locations[index].isValid else { return nil }
+                        return try bestReverseHit(
+                            at: locations[index].projected(to: .wgs84), parameters: parameters,
+                            localities: localities, db: db)
+                    }
+                    let shelved = shelf.results(for: hits.map { $0?.location == nil ? $0?.place.id ?? -1 : -1 })
+                    var pending: [UnbuiltPlaces.Point] = []
+                    let matches = try zip(range, zip(hits, shelved)).map { index, found -> BatchMatch in
+                        guard let hit = found.0 else { return BatchMatch(result: nil, status: .unmatched) }
+                        if hit.location != nil {
+                            return try builtMatch(
+                                hit, at: locations[index], parameters: parameters, state: state, db: db)
+                        }
+                        guard let result = found.1 else {
+                            pending.append((hit.place.id, hit.place.distance, index))
+                            return BatchMatch(result: nil, status: .unmatched)
+                        }
+                        return Self.copy(of: result, distance: hit.place.distance, at: locations[index], parameters)
+                    }
+                    unbuilt.add(pending)
+                    return matches
+                }
+            }
+            let pending = unbuilt.points
+            guard !pending.isEmpty else { return matches }
+            let (ids, built) = try build(pending, at: locations, parameters: parameters)
+            shelf.store(zip(ids, built).compactMap { id, result in result.map { (id, $0) } })
+            for point in pending {
+                guard let slot = ids.firstSlot(of: point.id), let result = built[slot] else { continue }
+                matches[point.index] = Self.copy(
+                    of: result, distance: point.distance, at: locations[point.index], parameters)
+            }
+            return matches
+        }
+    }
+
+    /// The points whose place had no result on the shelf, gathered from every thread.
+    /// `@unchecked Sendable`: guarded by `lock`.
+    private final class UnbuiltPlaces: @unchecked Sendable {
+        typealias Point = (id: Int64, distance: Double, index: Int)
+        private let lock = NSLock()
+        private var found: [Point] = []
+
+        func add(_ points: [Point]) {
+            guard !points.isEmpty else { return }
+            lock.withLock { found += points }
+        }
+
+        var points: [Point] { lock.withLock { found } }
+    }
+
+    /// The results of the places of `points`, built on every core once each (for the first of
+    /// its points), in id order: the ids, sorted, and each one's result (`nil` for a row gone).
+    private func build(
+        _ points: [UnbuiltPlaces.Point], at locations: [Point], parameters: ReverseGeocodeOptions
+    ) throws -> (ids: [Int64], results: [GeocodeResult?]) {
+        var firsts: [UnbuiltPlaces.Point] = []
+        for point in points.sorted(by: { ($0.id, $0.index) < ($1.id, $1.index) }) where point.id != firsts.last?.id {
+            firsts.append(point)
+        }
+        let results = try EveryCore.map(firsts.count, chunk: Self.buildChunk) { range in
+            try read("reverse geocode") { db, state in
+                let hits = range.map { Self.placeHit(firsts[$0].id, firsts[$0].distance) }
+                let rows = try places(for: hits.map(\.place), db: db)
+                return try zip(range, hits).map { offset, hit -> GeocodeResult? in
+                    guard let place = rows[hit.place.id] else { return nil }
+                    return try reverseResult(
+                        hit, place: place, input: locations[firsts[offset].index], parameters: parameters,
+                        state: state, db: db)
                 }
             }
         }
-        return try slots.values()
+        return (firsts.map(\.id), results)
+    }
+
+    /// A place's hit from its id and distance: what building its result needs.
+    private static func placeHit(_ id: Int64, _ distance: Double) -> ReverseHit {
+        (Candidate(id: id, longitude: 0, latitude: 0, score: 100, distance: distance, importance: 0), nil)
+    }
+
+    /// A point's copy of its place's result: its distance and input patched in.
+    private static func copy(
+        of result: GeocodeResult, distance: Double, at location: Point, _ parameters: ReverseGeocodeOptions
+    ) -> BatchMatch {
+        var result = result
+        if result.attributeValues["Distance"] != nil {
+            result.attributeValues["Distance"] = .double((distance * 100).rounded() / 100)
+        }
+        result.inputLocation = location.projected(to: parameters.outputSpatialReference ?? .wgs84)
+        return BatchMatch(result: result, status: .matched, distance: distance)
     }
 
     /// The file's localities in memory, read on first use.
@@ -76,66 +166,26 @@ extension GazetteerBackend {
         }
     }
 
-    /// Answers the chunks of points this thread claims until none are left, or the budget is spent.
-    private func reverseClaimed(
-        _ locations: [Point], into slots: BatchSlots, parameters: ReverseGeocodeOptions, localities: SphereTree?
-    ) {
-        // The thread's own copies of the shelf's results, so most points take no lock.
-        var local: [Int64: GeocodeResult] = [:]
-        while let range = slots.claim() {
-            if let budget = WorkBudget.current, budget.isSpent {
-                slots.store(.failure(budget.exceeded), for: range)
-                continue
-            }
-            let answered = Result {
-                try read("reverse geocode") { db, state in
-                    let shelf = state.reverseResults.shelf(for: parameters)
-                    return try range.map { index -> BatchMatch in
-                        try reverseMatch(
-                            locations[index], parameters: parameters, localities: localities, local: &local,
-                            shelf: shelf, state: state, db: db)
-                    }
-                }
-            }
-            slots.store(answered, for: range)
-        }
-    }
-}
-
-extension GazetteerBackend {
-    /// The best answer at one point of a batch; a place answered before is copied from the
-    /// thread's `local` results or the file's `shelf` (its distance and input patched), else built.
-    fileprivate func reverseMatch(
-        _ location: Point, parameters: ReverseGeocodeOptions, localities: SphereTree?,
-        local: inout [Int64: GeocodeResult], shelf: ReverseResultShelf, state: State, db: SQLiteConnection
+    /// The match of one hit, built for its point.
+    private func builtMatch(
+        _ hit: ReverseHit, at location: Point, parameters: ReverseGeocodeOptions, state: State, db: SQLiteConnection
     ) throws -> BatchMatch {
-        guard location.isValid,
-            let hit = try bestReverseHit(
-                at: location.projected(to: .wgs84), parameters: parameters, localities: localities, db: db)
-        else { return BatchMatch(result: nil, status: .unmatched) }
-        let id = hit.place.id, distance = hit.place.distance
-        // Streets answer with their nearest point, different at every point: built each time.
-        var ready = hit.location == nil ? local[id] : nil
-        if hit.location == nil, ready == nil, let shelved = shelf[id] {
-            if local.count >= ReverseResultShelf.limit { local.removeAll(keepingCapacity: true) }
-            local[id] = shelved
-            ready = shelved
-        }
-        if var result = ready {
-            if result.attributeValues["Distance"] != nil {
-                result.attributeValues["Distance"] = .double((distance * 100).rounded() / 100)
-            }
-            result.inputLocation = location.projected(to: parameters.outputSpatialReference ?? .wgs84)
-            return BatchMatch(result: result, status: .matched, distance: distance)
-        }
-        guard let place = try places(for: [hit.place], db: db)[id] else {
+        guard let place = try places(for: [hit.place], db: db)[hit.place.id] else {
             return BatchMatch(result: nil, status: .unmatched)
         }
         let result = try reverseResult(hit, place: place, input: location, parameters: parameters, state: state, db: db)
-        if hit.location == nil {
-            shelf[id] = result
-            local[id] = result
+        return BatchMatch(result: result, status: .matched, distance: hit.place.distance)
+    }
+}
+
+extension [Int64] {
+    /// The position of `id` in this sorted array, found by halving.
+    fileprivate func firstSlot(of id: Int64) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < id { low = middle + 1 } else { high = middle }
         }
-        return BatchMatch(result: result, status: .matched, distance: distance)
+        return low < count && self[low] == id ? low : nil
     }
 }

@@ -127,6 +127,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     /// The full rows of candidates: those the retrieval already read, and the rest from `places`.
     func places(for candidates: [Candidate], db: SQLiteConnection) throws -> [Int64: PlaceRecord] {
         var found: [Int64: PlaceRecord] = [:]
+        found.reserveCapacity(candidates.count)
         var missing: [Int64] = []
         for candidate in candidates {
             if let place = candidate.place { found[candidate.id] = place } else { missing.append(candidate.id) }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// ```swift
 /// let shelf = state.reverseResults.shelf(for: options)
-/// if let ready = shelf[placeID] { … } else { shelf[placeID] = built }
+/// let ready = shelf.results(for: placeIDs)   // [GeocodeResult?]: copied and patched per point
+/// shelf.store(built)                         // those that were nil, once built
 /// ```
 final class ReverseResultShelf: @unchecked Sendable {  // `results` is only touched under `lock`
     /// (More than the world's 237,000 localities: with 100,000, points spread over the world
@@ -18,13 +19,17 @@ final class ReverseResultShelf: @unchecked Sendable {  // `results` is only touc
     private let lock = NSLock()
     private var results: [Int64: GeocodeResult] = [:]
 
-    subscript(id: Int64) -> GeocodeResult? {
-        get { lock.withLock { results[id] } }
-        set {
-            lock.withLock {
-                if results.count >= Self.limit { results.removeAll(keepingCapacity: true) }
-                results[id] = newValue
-            }
+    /// The result of each of `ids`, `nil` where none is on the shelf.
+    func results(for ids: [Int64]) -> [GeocodeResult?] {
+        lock.withLock { ids.map { results[$0] } }
+    }
+
+    /// Keeps `built` (at most ``limit`` of them), emptying the shelf first when they would overfill it.
+    func store(_ built: [(id: Int64, result: GeocodeResult)]) {
+        lock.withLock {
+            if results.count + built.count > Self.limit { results.removeAll(keepingCapacity: true) }
+            results.reserveCapacity(min(Self.limit, results.count + built.count))
+            for (id, result) in built.prefix(Self.limit) { results[id] = result }
         }
     }
 

@@ -42,6 +42,7 @@ public enum ResultAttributes {
         let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmedSpaces } }
             .filter { !$0.isEmpty }
         var selected: [String: AttributeValue] = [:]
+        selected.reserveCapacity(names.isEmpty ? defaults.count : names.contains("*") ? all.count : names.count)
         if names.isEmpty || names.contains("*") {
             for name in names.isEmpty ? defaults : all { selected[name] = value(name) }
             return selected
