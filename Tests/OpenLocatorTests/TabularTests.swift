@@ -189,6 +189,8 @@ import Testing
         #expect(CSVReader.escaped("plain") == "plain")
         #expect(CSVReader.escaped("a,b") == #""a,b""#)
         #expect(CSVReader.escaped("say \"hi\"\n") == "\"say \"\"hi\"\"\n\"")
+        #expect(CSVReader.escaped("\"") == "\"\"\"\"")
+        #expect(CSVReader.escaped("\"\"a,") == "\"\"\"\"\"a,\"")
     }
 
     @Test(arguments: [1, 5, 1 << 20])

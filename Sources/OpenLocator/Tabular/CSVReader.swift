@@ -268,7 +268,10 @@ public struct CSVReader {
                 $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
             } || field.hasPrefix(" ") || field.hasSuffix(" ")
         guard needsQuotes else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // (Not Foundation's replacingOccurrences: it bridges through NSString, and was a tenth
+        // of `locator batch --reverse`'s time.)
+        guard field.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + field + "\"" }
+        return "\"" + field.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
     /// The delimiters ``delimiter(guessedFrom:)`` recognises: comma, semicolon (spreadsheets in
