@@ -59,28 +59,9 @@ extension GazetteerBackend {
             let unbuilt = UnbuiltPlaces()
             var matches = try EveryCore.map(locations.count, chunk: Self.reverseChunk) { range in
                 try read("reverse geocode") { db, state in
-                    let hits = try range.map { index -> ReverseHit? in
-                        guard locations[index].isValid else { return nil }
-                        return try bestReverseHit(
-                            at: locations[index].projected(to: .wgs84), parameters: parameters,
-                            localities: localities, db: db)
-                    }
-                    let shelved = shelf.results(for: hits.map { $0?.location == nil ? $0?.place.id ?? -1 : -1 })
-                    var pending: [UnbuiltPlaces.Point] = []
-                    let matches = try zip(range, zip(hits, shelved)).map { index, found -> BatchMatch in
-                        guard let hit = found.0 else { return BatchMatch(result: nil, status: .unmatched) }
-                        if hit.location != nil {
-                            return try builtMatch(
-                                hit, at: locations[index], parameters: parameters, state: state, db: db)
-                        }
-                        guard let result = found.1 else {
-                            pending.append((hit.place.id, hit.place.distance, index))
-                            return BatchMatch(result: nil, status: .unmatched)
-                        }
-                        return Self.copy(of: result, distance: hit.place.distance, at: locations[index], parameters)
-                    }
-                    unbuilt.add(pending)
-                    return matches
+                    try answer(
+                        locations, range, parameters: parameters, localities: localities, shelf: shelf,
+                        unbuilt: unbuilt, state: state, db: db)
                 }
             }
             let pending = unbuilt.points
@@ -94,6 +75,34 @@ extension GazetteerBackend {
             }
             return matches
         }
+    }
+
+    /// The matches of the points of `range`: copies of their places' results from the shelf;
+    /// where the shelf has none, unmatched for now and the point added to `unbuilt`.
+    private func answer(
+        _ locations: [Point], _ range: Range<Int>, parameters: ReverseGeocodeOptions, localities: SphereTree?,
+        shelf: ReverseResultShelf, unbuilt: UnbuiltPlaces, state: State, db: SQLiteConnection
+    ) throws -> [BatchMatch] {
+        let hits = try range.map { index -> ReverseHit? in
+            guard locations[index].isValid else { return nil }
+            return try bestReverseHit(
+                at: locations[index].projected(to: .wgs84), parameters: parameters, localities: localities, db: db)
+        }
+        let shelved = shelf.results(for: hits.map { $0?.location == nil ? $0?.place.id ?? -1 : -1 })
+        var pending: [UnbuiltPlaces.Point] = []
+        let matches = try zip(range, zip(hits, shelved)).map { index, found -> BatchMatch in
+            guard let hit = found.0 else { return BatchMatch(result: nil, status: .unmatched) }
+            if hit.location != nil {
+                return try builtMatch(hit, at: locations[index], parameters: parameters, state: state, db: db)
+            }
+            guard let result = found.1 else {
+                pending.append((hit.place.id, hit.place.distance, index))
+                return BatchMatch(result: nil, status: .unmatched)
+            }
+            return Self.copy(of: result, distance: hit.place.distance, at: locations[index], parameters)
+        }
+        unbuilt.add(pending)
+        return matches
     }
 
     /// The points whose place had no result on the shelf, gathered from every thread.

@@ -5,7 +5,8 @@ public enum ResultAttributes {
     /// Fields of a geocode candidate, in ArcGIS `candidateFields` order.
     public static let candidateFields = [
         "Loc_name", "Status", "Score", "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName",
-        "Place_addr", "Phone", "URL", "Rank", "AddNum", "Side", "StName", "StAddr", "Nbrhd", "City", "Subregion", "Region",
+        "Place_addr", "Phone", "URL", "Rank", "AddNum", "Side", "StName", "StAddr", "Nbrhd", "City", "Subregion",
+        "Region",
         "RegionAbbr", "Postal", "Country", "CntryName", "LangCode", "Distance", "X", "Y", "DisplayX", "DisplayY",
         "Xmin", "Xmax", "Ymin", "Ymax", "ExInfo",
     ]
@@ -39,22 +40,67 @@ public enum ResultAttributes {
     ) throws
         -> [String: AttributeValue]
     {
+        let fields = try selectedFields(requested, all: all, defaults: defaults)
+        var selected: [String: AttributeValue] = [:]
+        selected.reserveCapacity(fields.count)
+        for field in fields { selected[field.key] = value(field.canonical) }
+        return selected
+    }
+
+    /// The fields `requested` selects: each one's key in the answer and canonical name.
+    /// Remembered for the latest requests, as every result of a request asks the same.
+    static func selectedFields(_ requested: [String], all: [String], defaults: [String]) throws -> [Field] {
+        if let fields = recentSelections.fields(requested, all: all, defaults: defaults) { return fields }
         let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmedSpaces } }
             .filter { !$0.isEmpty }
-        var selected: [String: AttributeValue] = [:]
-        selected.reserveCapacity(names.isEmpty ? defaults.count : names.contains("*") ? all.count : names.count)
+        let fields: [Field]
         if names.isEmpty || names.contains("*") {
-            for name in names.isEmpty ? defaults : all { selected[name] = value(name) }
-            return selected
-        }
-        for name in names {
-            guard let canonical = known[name.lowercased()] else {
-                throw LocatorError.invalidParameter(
-                    "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance"
-                )
+            fields = (names.isEmpty ? defaults : all).map { Field(key: $0, canonical: $0) }
+        } else {
+            fields = try names.map { name in
+                guard let canonical = known[name.lowercased()] else {
+                    throw LocatorError.invalidParameter(
+                        "unknown result attribute '\(name.prefix(40))'; use '*' or names such as PlaceName, Place_addr, Type, Distance"
+                    )
+                }
+                return Field(key: name, canonical: canonical)
             }
-            selected[name] = value(canonical)
         }
-        return selected
+        recentSelections.remember(fields, for: requested, all: all, defaults: defaults)
+        return fields
+    }
+
+    /// One selected attribute: its key in the answer (the requested spelling) and its canonical name.
+    struct Field: Sendable {
+        let key: String
+        let canonical: String
+    }
+
+    private static let recentSelections = RecentSelections()
+
+    /// The latest selections made (at most ``limit``), by request. `@unchecked Sendable`:
+    /// guarded by `lock`.
+    private final class RecentSelections: @unchecked Sendable {
+        static let limit = 32
+        private struct Entry {
+            let requested: [String], all: [String], defaults: [String], fields: [Field]
+        }
+        private let lock = NSLock()
+        private var entries: [Entry] = []
+
+        /// (`all` and `defaults` are the same static arrays each time: comparing them is
+        /// comparing their storage.)
+        func fields(_ requested: [String], all: [String], defaults: [String]) -> [Field]? {
+            lock.withLock {
+                entries.first { $0.requested == requested && $0.all == all && $0.defaults == defaults }?.fields
+            }
+        }
+
+        func remember(_ fields: [Field], for requested: [String], all: [String], defaults: [String]) {
+            lock.withLock {
+                if entries.count >= Self.limit { entries.removeFirst() }
+                entries.append(Entry(requested: requested, all: all, defaults: defaults, fields: fields))
+            }
+        }
     }
 }
