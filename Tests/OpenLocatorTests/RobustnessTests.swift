@@ -86,6 +86,27 @@ import Testing
         let address = try #require(try await Fixtures.task().reverseGeocode(forLocation: Fixtures.helsinkiCentre).first)
         #expect(address.attributes["CountryCode"] != nil && address.attributes["Address"] != nil)
         #expect(address.attributes["Loc_name"] == nil)
+        // The same "*" asked of reverse geocoding after geocoding: still the reverse fields.
+        let reverse = ReverseGeocodeParameters()
+        reverse.addResultAttributeName("*")
+        let starred = try #require(
+            try await Fixtures.task().reverseGeocode(forLocation: Fixtures.helsinkiCentre, parameters: reverse).first)
+        #expect(starred.attributes["CountryCode"] != nil && starred.attributes["Xmin"] == nil)
+        // Names are matched whatever their case and keyed as spelled; an unknown one is an error
+        // every time it is asked.
+        let spelled = GeocodeParameters()
+        spelled.addResultAttributeName("placename, DISTANCE")
+        let named = try #require(try await Fixtures.task().geocode(forSearchText: "Stockmann", using: spelled).first)
+        #expect(Set(named.attributes.keys) == ["placename", "DISTANCE"])
+        let unknown = GeocodeParameters()
+        unknown.addResultAttributeName("PlaceName,Bogus")
+        for _ in 0..<2 {
+            await #expect {
+                _ = try await Fixtures.task().geocode(forSearchText: "Stockmann", using: unknown)
+            } throws: {
+                ($0 as? LocatorError)?.message.contains("unknown result attribute 'Bogus'") == true
+            }
+        }
     }
 
     @Test func nodesOffTheGlobeInACorruptExtractAreLeftOut() throws {
