@@ -41,12 +41,14 @@ enum LocalityFallbackStage {
         var found: [Candidate] = []
         for filter in reading.qualifier.map({ context.filters(for: $0, base: localities) }) ?? [localities] {
             // By its own name first (an index lookup); else by an alternate name, as typed.
-            let query = context.query(reading.locality, prefixAllowed: false)
+            var query = context.query(reading.locality, prefixAllowed: false)
             var candidates = try context.backend.localitiesNamed(
                 query, center: context.center, filter: filter, db: context.db)
             if candidates.isEmpty {
+                try context.backend.weigh(&query, db: context.db, state: context.state)
                 candidates = try context.backend.fetchTextMatches(
-                    query, expression: alternateNameExpression(query), center: context.center, filter: filter,
+                    query, expression: alternateNameExpression(query, places: context.state.placeCount),
+                    center: context.center, filter: filter,
                     order: nil, db: context.db
                 ).candidates
             }
@@ -65,10 +67,22 @@ enum LocalityFallbackStage {
     /// own name was looked up already (the name too when a word has alternatives, "St" for
     /// "Saint", which that lookup does not try). A common word ("business", in 10 % of the
     /// places) matched in every column would join each of its places only to drop it as no
-    /// locality: 390 ms at 5M places, against 1 ms.
-    static func alternateNameExpression(_ query: TextQuery) -> String {
-        GazetteerBackend.allOf(
-            query.words.indices.map { GazetteerBackend.term(query, $0) },
+    /// locality: 390 ms at 5M places, against 1 ms. And only the rarest word with a letter and
+    /// the words in at most ``rareShare`` of the places' text are asked for: FTS5 reads a
+    /// word's whole list whatever the column ("business" and "facility" cost 11 ms at 5M), and
+    /// a candidate must still match every word to count.
+    static func alternateNameExpression(_ query: TextQuery, places: Int64) -> String {
+        var kept = Array(query.words.indices)
+        if query.documents.count == query.words.count, places > 0 {
+            func share(_ index: Int) -> Double { Double(query.documents[index] ?? places) / Double(places) }
+            let rarest = kept.filter { query.wordHasLetter[$0] }.min { share($0) < share($1) }
+            if let rarest { kept = kept.filter { $0 == rarest || share($0) <= rareShare } }
+        }
+        return GazetteerBackend.allOf(
+            kept.map { GazetteerBackend.term(query, $0) },
             columns: query.alternatives.isEmpty ? "alt_names" : "name alt_names")
     }
+
+    /// The share of the places' text a word may be in for the alternate-name lookup to ask for it.
+    static let rareShare = 0.01
 }
