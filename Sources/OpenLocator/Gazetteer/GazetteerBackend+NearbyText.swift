@@ -53,8 +53,8 @@ extension GazetteerBackend {
         }
     }
 
-    /// The word of `words` (indices into the query) in the fewest places' text.
-    private static func rarestWord(_ query: TextQuery, among words: [Int]) -> Int? {
+    /// The word with a letter of `words` (indices into the query) in the fewest places' text.
+    static func rarestWord(_ query: TextQuery, among words: [Int]) -> Int? {
         guard query.documents.count == query.words.count else { return nil }
         return words.filter { query.wordHasLetter[$0] }.min {
             (query.documents[$0] ?? .max) < (query.documents[$1] ?? .max)

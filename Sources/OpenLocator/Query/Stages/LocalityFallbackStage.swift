@@ -39,13 +39,13 @@ enum LocalityFallbackStage {
         }
         if namesCategory { score -= categoryWordPenalty }
         var found: [Candidate] = []
+        var query = context.query(reading.locality, prefixAllowed: false)
         for filter in reading.qualifier.map({ context.filters(for: $0, base: localities) }) ?? [localities] {
             // By its own name first (an index lookup); else by an alternate name, as typed.
-            var query = context.query(reading.locality, prefixAllowed: false)
             var candidates = try context.backend.localitiesNamed(
                 query, center: context.center, filter: filter, db: context.db)
             if candidates.isEmpty {
-                try context.backend.weigh(&query, db: context.db, state: context.state)
+                if query.documents.isEmpty { try context.backend.weigh(&query, db: context.db, state: context.state) }
                 candidates = try context.backend.fetchTextMatches(
                     query, expression: alternateNameExpression(query, places: context.state.placeCount),
                     center: context.center, filter: filter,
@@ -73,10 +73,8 @@ enum LocalityFallbackStage {
     /// a candidate must still match every word to count.
     static func alternateNameExpression(_ query: TextQuery, places: Int64) -> String {
         var kept = Array(query.words.indices)
-        if query.documents.count == query.words.count, places > 0 {
-            func share(_ index: Int) -> Double { Double(query.documents[index] ?? places) / Double(places) }
-            let rarest = kept.filter { query.wordHasLetter[$0] }.min { share($0) < share($1) }
-            if let rarest { kept = kept.filter { $0 == rarest || share($0) <= rareShare } }
+        if places > 0, let rarest = GazetteerBackend.rarestWord(query, among: kept) {
+            kept = kept.filter { $0 == rarest || Double(query.documents[$0] ?? places) / Double(places) <= rareShare }
         }
         return GazetteerBackend.allOf(
             kept.map { GazetteerBackend.term(query, $0) },
