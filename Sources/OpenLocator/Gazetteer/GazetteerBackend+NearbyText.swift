@@ -22,13 +22,13 @@ extension GazetteerBackend {
     static let nearbyScanLimit = 5000
 
     /// The matches of `expression` within ``nearbyTextRadius`` of `center`, the expression
-    /// asking for `words` (indices into the query's) of a gazetteer of `places`.
+    /// asking for `words` (indices into the query's).
     func nearbyMatches(
-        _ query: TextQuery, expression: String, words: [Int], places: Int64, center: Point, filter: SearchFilter,
-        db: SQLiteConnection
+        _ query: TextQuery, expression: String, words: [Int], center: Point, filter: SearchFilter,
+        db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
         if let rarest = Self.rarestWord(query, among: words), query.alternatives[query.words[rarest]] == nil,
-            Self.estimatedMatches(query, words: words, places: places) > Double(Self.nearbyScanLimit)
+            Self.estimatedMatches(query, words: words, places: state.placeCount) > Double(Self.nearbyScanLimit)
         {
             return try nearestMatches(
                 query, word: rarest, required: Self.bits(words), center: center, filter: filter, db: db)
@@ -39,7 +39,7 @@ extension GazetteerBackend {
             guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
             nearby.area = area
             found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: nearby, order: nil, db: db
+                query, expression: expression, center: center, filter: nearby, order: .storage, db: db, state: state
             ).candidates
         }
         return found

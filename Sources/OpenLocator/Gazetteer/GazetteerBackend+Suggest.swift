@@ -118,8 +118,8 @@ extension GazetteerBackend {
         let expression = Self.matchExpression(query, lenient: false)
         if let rarest {
             found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: filter, order: nil,
-                limit: Self.textCandidateLimit, db: db
+                query, expression: expression, center: center, filter: filter, order: .storage,
+                limit: Self.textCandidateLimit, db: db, state: state
             ).candidates
             if unfiltered {
                 found += try precomputed(
@@ -132,13 +132,13 @@ extension GazetteerBackend {
             // A filtered short prefix: the first matches that pass the filter, not all of them
             // ranked by importance ("sa" has 21,000 matches on the default gazetteer).
             found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: filter, order: nil,
-                limit: Self.textCandidateLimit, db: db
+                query, expression: expression, center: center, filter: filter, order: .storage,
+                limit: Self.textCandidateLimit, db: db, state: state
             ).candidates
         } else {
             found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
-                limit: Self.suggestCandidateLimit, db: db
+                query, expression: expression, center: center, filter: filter, order: .importance,
+                limit: Self.suggestCandidateLimit, db: db, state: state
             ).candidates
         }
         if let center {
@@ -152,8 +152,8 @@ extension GazetteerBackend {
                     ).candidates
                 } else {
                     found += try fetchTextMatches(
-                        query, expression: expression, center: center, filter: nearby, order: nil,
-                        limit: Self.suggestCandidateLimit, db: db
+                        query, expression: expression, center: center, filter: nearby, order: .storage,
+                        limit: Self.suggestCandidateLimit, db: db, state: state
                     ).candidates
                 }
             }
@@ -238,7 +238,7 @@ extension GazetteerBackend {
                 Self.intersect([tree["POI"]!.codeRange], with: filter.categoryRanges))
             let matches = try fetchTextMatches(
                 query, expression: Self.matchExpression(query, lenient: false), center: center, filter: filter,
-                order: nil, db: db
+                order: .storage, db: db, state: state
             ).candidates
             let rows = try places(for: matches, db: db)
             let members = matches.filter { rows[$0.id].map { TextFolding.fold($0.name) == key } ?? false }

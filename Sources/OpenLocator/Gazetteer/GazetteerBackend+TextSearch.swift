@@ -33,18 +33,18 @@ extension GazetteerBackend {
     ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
         if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
-        var candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
+        var candidates = try strictMatches(query, center: center, filter: filter, db: db, state: state)
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db, state: state)
         if !corrections.isEmpty {
             query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
             try weigh(&query, db: db, state: state)
-            candidates = try strictMatches(query, center: center, filter: filter, places: state.placeCount, db: db)
+            candidates = try strictMatches(query, center: center, filter: filter, db: db, state: state)
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }
         candidates = try partialMatches(
-            query, center: center, filter: filter, floor: floor, places: state.placeCount, db: db)
+            query, center: center, filter: filter, floor: floor, db: db, state: state)
         return (candidates, candidates.isEmpty ? .none : .partial)
     }
 
@@ -141,23 +141,23 @@ extension GazetteerBackend {
     /// ``fewMatches`` by their document counts): FTS5 would read their long lists only to
     /// intersect them away. The score checks them instead, and a match without one is dropped.
     private func strictMatches(
-        _ query: TextQuery, center: Point?, filter: SearchFilter, places: Int64, db: SQLiteConnection
+        _ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
-        let (expression, leftOut) = Self.strictExpression(query, places: places)
+        let (expression, leftOut) = Self.strictExpression(query, places: state.placeCount)
         var found = try fetchTextMatches(
-            query, expression: expression, center: center, filter: filter, order: nil, db: db)
+            query, expression: expression, center: center, filter: filter, order: .storage, db: db, state: state)
         if leftOut != 0 { found.candidates.removeAll { $0.unmatchedWords & leftOut != 0 } }
         guard found.rows >= Self.textCandidateLimit else { return found.candidates }
         let rarest = query.documents.map { $0 ?? Int64.max }.min() ?? Int64.max
         var more =
             rarest <= Int64(Self.importanceSortLimit)
             ? try fetchTextMatches(
-                query, expression: expression, center: center, filter: filter, order: "p.importance DESC", db: db
+                query, expression: expression, center: center, filter: filter, order: .importance, db: db, state: state
             ).candidates : []
         if let center {
             more += try nearbyMatches(
-                query, expression: expression, words: Array(query.words.indices), places: places, center: center,
-                filter: filter, db: db)
+                query, expression: expression, words: Array(query.words.indices), center: center,
+                filter: filter, db: db, state: state)
         }
         var seen = Set(found.candidates.map(\.id))
         for candidate in more where seen.insert(candidate.id).inserted && candidate.unmatchedWords & leftOut == 0 {
@@ -173,7 +173,7 @@ extension GazetteerBackend {
     static let fewMatches = 50.0
 
     /// The strict FTS5 expression of a query, and the words left out of it as bits (see
-    /// ``strictMatches(_:center:filter:places:db:)``).
+    /// ``strictMatches(_:center:filter:db:state:)``).
     static func strictExpression(_ query: TextQuery, places: Int64) -> (String, UInt32) {
         let plain = matchExpression(query, lenient: false)
         guard query.words.count >= 2, query.words.count <= 32, query.documents.count == query.words.count, places > 0
@@ -214,7 +214,7 @@ extension GazetteerBackend {
     ///    point, those within 50 km. Once a word's matches are all read, a place not among them
     ///    can only score what the words still unread weigh.
     private func partialMatches(
-        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, places: Int64, db: SQLiteConnection
+        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
         var seen: Set<Int64> = []
         var found: [Candidate] = []
@@ -238,13 +238,14 @@ extension GazetteerBackend {
                 else { continue }
                 let expression = Self.allOf(kept.map { Self.term(query, $0) })
                 let matches = try fetchTextMatches(
-                    query, expression: expression, center: center, filter: filter, order: nil, db: db)
+                    query, expression: expression, center: center, filter: filter, order: .storage, db: db, state: state
+                )
                 add(matches.candidates)
                 if matches.rows >= Self.textCandidateLimit, let center {
                     add(
                         try nearbyMatches(
-                            query, expression: expression, words: kept, places: places, center: center,
-                            filter: filter, db: db))
+                            query, expression: expression, words: kept, center: center,
+                            filter: filter, db: db, state: state))
                 }
             }
             if !found.isEmpty { return found }
@@ -260,8 +261,8 @@ extension GazetteerBackend {
             let sameWord = all.filter { query.words[$0] == query.words[index] }
             let expression = "{name alt_names} : \(Self.term(query, index))"
             let matches = try fetchTextMatches(
-                query, expression: expression, center: center, filter: filter, order: nil,
-                limit: Self.partialWordLimit, db: db)
+                query, expression: expression, center: center, filter: filter, order: .storage,
+                limit: Self.partialWordLimit, db: db, state: state)
             add(matches.candidates)
             guard matches.rows >= Self.partialWordLimit else {
                 unread.subtract(sameWord)  // every match read
@@ -270,15 +271,15 @@ extension GazetteerBackend {
             if documents(index) <= Int64(Self.importanceSortLimit) {
                 add(
                     try fetchTextMatches(
-                        query, expression: expression, center: center, filter: filter, order: "p.importance DESC",
-                        limit: Self.partialWordLimit, db: db
+                        query, expression: expression, center: center, filter: filter, order: .importance,
+                        limit: Self.partialWordLimit, db: db, state: state
                     ).candidates)
             }
             if let center {
                 add(
                     try nearbyMatches(
-                        query, expression: expression, words: [index], places: places, center: center, filter: filter,
-                        db: db))
+                        query, expression: expression, words: [index], center: center, filter: filter,
+                        db: db, state: state))
             }
         }
         return found
@@ -312,20 +313,28 @@ extension GazetteerBackend {
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
     ///
-    /// The full-text index drives the join (`CROSS JOIN` keeps SQLite to that order): with a
-    /// country and a category, SQLite would otherwise read every place of them through
-    /// `places_by_country` and run the match once per place ("Helsinki" among the United
-    /// States' towns: 172 ms against 5 ms).
+    /// Through the places' keys (``keyedTextMatches``) when they choose the rows to read: an
+    /// order by importance or an area, with no other filter. Otherwise the full-text index
+    /// drives a join (`CROSS JOIN` keeps SQLite to that order): with a country and a category,
+    /// SQLite would otherwise read every place of them through `places_by_country` and run the
+    /// match once per place ("Helsinki" among the United States' towns: 172 ms against 5 ms).
     func fetchTextMatches(
-        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: String?,
-        limit: Int = textCandidateLimit, db: SQLiteConnection
+        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: MatchOrder,
+        limit: Int = textCandidateLimit, db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], rows: Int) {
+        if order == .importance || filter.area != nil, filter.categoryRanges == nil, filter.country == nil,
+            filter.regionForms == nil, let keys = try state.keys(db: db)
+        {
+            return try keyedTextMatches(
+                query, expression: expression, center: center, area: filter.area, order: order, limit: limit,
+                keys: keys, db: db)
+        }
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
             SELECT f.rowid, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
-            WHERE places_fts MATCH ?1\(condition)\(order.map { " ORDER BY \($0)" } ?? "") LIMIT ?2
+            WHERE places_fts MATCH ?1\(condition)\(order == .importance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
             """)
         var found: [Candidate] = []
         var rows = 0

@@ -18,12 +18,16 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let placeCount: Int64
         /// What was worked out from this file once: typo corrections, coverage areas, the
         /// largest towns (for the map), the localities in memory and results ready to copy (for
-        /// batch reverse geocoding).
+        /// batch reverse geocoding), the places' keys (for choosing among text matches).
         let corrections = CorrectionCache()
         let coverage = CoverageCache()
         let largestTowns = WorkedOutOnce<[MapTown]>()
         let localities = WorkedOutOnce<SphereTree>()
         let reverseResults = ReverseResultShelf.Shelves()
+        let placeKeys = WorkedOutOnce<PlaceKeys?>()
+
+        /// The places' keys, loaded at first need; `nil` for a gazetteer without them.
+        func keys(db: SQLiteConnection) throws -> PlaceKeys? { try placeKeys.value { try PlaceKeys.load(db: db) } }
     }
 
     let url: URL

@@ -190,6 +190,8 @@ final class GazetteerWriter {
         step("suggest tables")
         try indexDatabase.waitUntilChunksTaken()
         try connection.transaction { try placeEntries.suggest.write(to: connection) }
+        step("place keys")
+        try connection.transaction { try placeEntries.keys.write(to: connection) }
         if writesPlacesRTree {
             step("places' R*Tree")
             try connection.transaction { try placeEntries.rTree.write(to: connection) }
@@ -203,25 +205,27 @@ final class GazetteerWriter {
 }
 
 /// What the side thread gathers from each chunk besides its full-text rows: the places' R*Tree
-/// entries and their suggest prefixes (both once on the gazetteer's writer, which is the
+/// entries, their suggest prefixes and their keys (``PlaceKeyTable``; all once on the gazetteer's writer, which is the
 /// busiest thread of a build). `@unchecked Sendable`: the side thread alone adds to it until
 /// it has taken the last chunk (``IndexDatabase/waitUntilChunksTaken()``); meanwhile the writer
 /// only starts the tree's packing thread, which waits for that before it reads the entries.
-/// After that the writer uses `suggest`, and `rTree` is used by one thread at a time: the one
+/// After that the writer uses `suggest` and `keys`, and `rTree` is used by one thread at a time: the one
 /// packing it and then the writer, or the side thread when that one writes the tree.
 private final class PlaceEntries: @unchecked Sendable {
     let rTree: PackedRTree<PlaceRTreeEntry>
     var suggest = SuggestIndex()
+    var keys = PlaceKeyTable()
 
     init(rTree: PackedRTree<PlaceRTreeEntry>) { self.rTree = rTree }
 
     /// Adds a chunk's places, whose ids are `firstID`, `firstID + 1`, …
     func add(_ chunk: PlaceRowChunk, firstID: Int64) throws {
-        try Self.add(chunk, firstID: firstID, to: rTree, &suggest)  // (one access to `suggest` a chunk)
+        try Self.add(chunk, firstID: firstID, to: rTree, &suggest, &keys)  // (one access to each a chunk)
     }
 
     private static func add(
-        _ chunk: PlaceRowChunk, firstID: Int64, to rTree: PackedRTree<PlaceRTreeEntry>, _ suggest: inout SuggestIndex
+        _ chunk: PlaceRowChunk, firstID: Int64, to rTree: PackedRTree<PlaceRTreeEntry>, _ suggest: inout SuggestIndex,
+        _ keys: inout PlaceKeyTable
     ) throws {
         try chunk.withColumns { column in
             for (index, place) in chunk.rows.enumerated() {
@@ -233,6 +237,7 @@ private final class PlaceEntries: @unchecked Sendable {
                 suggest.add(
                     id: id, importance: place.importance, foldedName: column(.searchName, index),
                     foldedAlternateNames: column(.searchAlternateNames, index), isPOI: place.addressType == .poi)
+                keys.add(id: id, importance: place.importance, longitude: place.longitude, latitude: place.latitude)
             }
         }
     }

@@ -32,13 +32,18 @@
 /// - `coverage`: where each source has POIs and addresses, by cells of ``coverageCellDegrees``
 ///   with the extent of their places inside, so a category search far from all of them can say
 ///   where they are (``Coverage``).
+/// - `place_keys`: each place's importance, longitude and latitude as 32-bit floats, by id, in
+///   blocks of ``PlaceKeys/idsPerBlock`` ids, so a search can choose among a word's full-text
+///   matches without reading their rows (``PlaceKeys``). Gazetteers of schema 25 have none and
+///   read the rows instead.
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 25
+    static let version = 26
 
-    /// The oldest gazetteers this version reads. Version 25 added each place's access point on
+    /// The oldest gazetteers this version reads. Version 26 added `place_keys`, which only makes
+    /// searches faster (without it they read rows); version 25 added each place's access point on
     /// its street (`places.access_lon`, `access_lat`, `side`), which every answer reads; 24 added `place_extents` (23 had its
     /// streets' part as `street_extents`), which every intersection needs; 22 the places' names in other languages (`places.names`) and
     /// `name_translations`, which every row read and every answer in a language need.
@@ -129,6 +134,7 @@ enum GazetteerSchema {
         CREATE TABLE place_extents(
             place_id INTEGER PRIMARY KEY, min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL,
             max_lat REAL NOT NULL);
+        CREATE TABLE place_keys(block INTEGER PRIMARY KEY, keys BLOB NOT NULL);
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
         """

@@ -146,6 +146,14 @@ final class SQLiteStatement {
         return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }
 
+    /// A blob column's bytes, valid until the next step.
+    func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+        guard let bytes = sqlite3_column_blob(handle, column) else {
+            return UnsafeRawBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    }
+
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         return String(cString: bytes)

@@ -49,7 +49,7 @@ enum LocalityFallbackStage {
                 candidates = try context.backend.fetchTextMatches(
                     query, expression: alternateNameExpression(query, places: context.state.placeCount),
                     center: context.center, filter: filter,
-                    order: nil, db: context.db
+                    order: .storage, db: context.db, state: context.state
                 ).candidates
             }
             found += candidates.filter { $0.score >= ForwardGeocoder.wholeTextScore }.map { candidate in
