@@ -9,7 +9,7 @@ import Foundation
 /// Stored by the build as `place_keys` (``PlaceKeyTable``): three little-endian 32-bit floats a
 /// place (importance, longitude, latitude; 12 bytes, 60 MB at 5M places), read whole at first
 /// need. 32-bit coordinates are within 2 m of the row's, so a box test is sure except within
-/// ``edgeMargin`` of an edge, where the row decides (``GazetteerBackend/keyedTextMatches``).
+/// ``edgeMargin`` of an edge, where the row decides (``GazetteerBackend/keyedMatchIDs(_:area:order:limit:keys:db:)``).
 final class PlaceKeys: Sendable {
     /// How many consecutive ids one row of `place_keys` holds.
     static let idsPerBlock = 65_536
