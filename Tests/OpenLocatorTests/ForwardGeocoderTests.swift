@@ -112,6 +112,19 @@ import Testing
         #expect(text(nearNewYork.results.first, "Region") == "New York")
     }
 
+    /// "Saint Louis" is also spelled "St. Louis": the landmark's locality is each town of either
+    /// spelling, the one nearest the point first (GeoNames has St. Louis, Missouri and
+    /// Saint-Louis, Senegal).
+    @Test func aLandmarksLocalityIsFoundByEverySpellingOfItsName() async throws {
+        let nearMissouri = try await Self.response(
+            "Saint Louis Public Library", near: Point(latitude: 38.6, longitude: -90.2))
+        let first = try #require(nearMissouri.results.first)
+        #expect(text(first, "Region") == "Missouri" && text(first, "Addr_type") == "Locality", "\(first.label)")
+        let nearSenegal = try await Self.response(
+            "St Louis Public Library", near: Point(latitude: 16.0, longitude: -16.5))
+        #expect(text(nearSenegal.results.first, "Country") == "SEN", "\(nearSenegal.results.map(\.label))")
+    }
+
     @Test func aQualifierInAnAddressRestrictsItAndNeverSwitchesCountry() async throws {
         let finland = try await Self.response("Mannerheimintie 10, Helsinki, FI")
         #expect(text(finland.results.first, "Addr_type") == "PointAddress" && finland.results.first?.score == 100)

@@ -73,7 +73,7 @@ import Testing
                         """
                         SELECT f.rowid FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
                         WHERE places_fts MATCH ?1 AND p.lon BETWEEN ?2 AND ?3 AND p.lat BETWEEN ?4 AND ?5
-                        \(order == .importance ? "ORDER BY p.importance DESC, f.rowid" : "") LIMIT 60
+                        \(order.isImportance ? "ORDER BY p.importance DESC, f.rowid" : "") LIMIT 60
                         """
                     ).forEachRow(
                         [.text(expression), .double(box.xmin), .double(box.xmax), .double(box.ymin), .double(box.ymax)]
@@ -85,5 +85,56 @@ import Testing
             // (The empty box checks that nothing is let in; the others that something is.)
             #expect(box.xmin < -100 ? tried == 0 : tried > 100)
         }
+    }
+
+    /// Points in dense data (Helsinki), among towns (Rome), and where no place is near.
+    static let points = [
+        Point(latitude: 60.1699, longitude: 24.9384), Point(latitude: 41.9, longitude: 12.5),
+        Point(latitude: 0, longitude: -140),
+    ]
+
+    @Test(arguments: points) func theNearestMatchesAreTheNearestByTheRows(point: Point) throws {
+        try Self.backend.get().read("a test") { db, state in
+            let keys = try #require(try state.keys(db: db))
+            let box = Envelope(xmin: point.x - 2, ymin: point.y - 1, xmax: point.x + 2, ymax: point.y + 1)
+            var tried = 0
+            for expression in Self.expressions + [#"{name alt_names locality} : "helsinki""#] {
+                let keyed = try Self.backend.get().keyedMatchIDs(
+                    expression, area: box, order: .nearest(point), limit: 30, keys: keys, db: db)
+                // The truth: every match in the box, its distance from the row's own coordinates.
+                var truth: [(distance: Double, id: Int64)] = []
+                try db.statement(
+                    """
+                    SELECT f.rowid, p.lon, p.lat FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
+                    WHERE places_fts MATCH ?1 AND p.lon BETWEEN ?2 AND ?3 AND p.lat BETWEEN ?4 AND ?5
+                    """
+                ).forEachRow(
+                    [.text(expression), .double(box.xmin), .double(box.xmax), .double(box.ymin), .double(box.ymax)]
+                ) { row in
+                    truth.append((Self.haversine(point, row.double(1), row.double(2)), row.int(0)))
+                }
+                truth.sort { $0 < $1 }
+                let wanted = Array(truth.prefix(30))
+                #expect(keyed.count == wanted.count, "\(expression)")
+                // The same places, in the same order, but for places within a metre of each other
+                // (the keys hold 32-bit coordinates).
+                let distances = Dictionary(uniqueKeysWithValues: truth.map { ($0.id, $0.distance) })
+                for (chosen, expected) in zip(keyed, wanted) {
+                    let distance = try #require(distances[chosen], "\(expression): \(chosen) is not a match in the box")
+                    #expect(abs(distance - expected.distance) < 2, "\(expression): \(chosen) against \(expected.id)")
+                }
+                tried += wanted.count
+            }
+            #expect(point.x == -140 ? tried == 0 : tried >= 60, "\(tried) matches")
+        }
+    }
+
+    /// The great-circle distance in metres, written out apart from the code under test.
+    static func haversine(_ point: Point, _ lon: Double, _ lat: Double) -> Double {
+        let radians = Double.pi / 180
+        let a =
+            pow(sin((lat - point.y) * radians / 2), 2)
+            + cos(point.y * radians) * cos(lat * radians) * pow(sin((lon - point.x) * radians / 2), 2)
+        return 2 * 6_371_008.8 * asin(min(1, sqrt(a)))
     }
 }

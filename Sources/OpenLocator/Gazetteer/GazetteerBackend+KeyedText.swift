@@ -6,6 +6,20 @@ enum MatchOrder: Sendable {
     case storage
     /// Most important first, ties by id.
     case importance
+    /// Nearest the point first (by the keys' 32-bit locations), ties by id. Only through the
+    /// keys: without them a retrieval reads in storage order.
+    case nearest(Point)
+
+    var isImportance: Bool {
+        if case .importance = self { return true }
+        return false
+    }
+
+    /// Whether this order is the keys' to choose (any but storage's).
+    var needsKeys: Bool {
+        if case .storage = self { return false }
+        return true
+    }
 }
 
 /// Text matches chosen through the places' keys (``PlaceKeys``): FTS5 hands out the ids of an
@@ -13,6 +27,25 @@ enum MatchOrder: Sendable {
 /// important, and only the chosen rows are read. The same matches as the SQL join of every
 /// match to its row, at a twentieth of the cost per match not chosen.
 extension GazetteerBackend {
+    /// The most matches a keyed retrieval is asked to go through for one order or box, where
+    /// FTS5's ids cost ~0.1 µs each (~10 ms): a word in more places' text is read by bounded
+    /// paths instead (``importanceSortLimit``, the R*Tree's places around the point).
+    static let keyedScanLimit = 100_000
+
+    /// Whether the keys can choose this filter's matches: the file has them, and the filter
+    /// asks for nothing but an area.
+    func keysChoose(_ filter: SearchFilter, db: SQLiteConnection, state: State) throws -> PlaceKeys? {
+        guard filter.categoryRanges == nil, filter.country == nil, filter.regionForms == nil else { return nil }
+        return try state.keys(db: db)
+    }
+
+    /// The most places' text the rarest word of an importance-ordered (or boxed) retrieval
+    /// may be in: ``keyedScanLimit`` when the keys choose the matches, else
+    /// ``importanceSortLimit``.
+    func orderableMatches(_ filter: SearchFilter, db: SQLiteConnection, state: State) throws -> Int64 {
+        Int64(try keysChoose(filter, db: db, state: state) != nil ? Self.keyedScanLimit : Self.importanceSortLimit)
+    }
+
     /// The first `limit` matches of `expression` inside `area` (when given) in `order`, scored.
     /// `rows` counts the rows read, as ``fetchTextMatches`` does.
     func keyedTextMatches(
@@ -35,7 +68,7 @@ extension GazetteerBackend {
     }
 
     /// The ids of the matches to read: in storage order, the first `limit` inside the area; by
-    /// importance, the `limit` most important inside it.
+    /// importance (or nearness), the `limit` most important (or nearest) inside it.
     func keyedMatchIDs(
         _ expression: String, area: Envelope?, order: MatchOrder, limit: Int, keys: PlaceKeys, db: SQLiteConnection
     ) throws -> [Int64] {
@@ -49,7 +82,7 @@ extension GazetteerBackend {
             case .nearEdge:
                 var inside = false
                 try edge.forEachRow([.integer(id)]) { row in
-                    inside = SearchFilter(area: area).allows(longitude: row.double(0), latitude: row.double(1))
+                    inside = area.contains(x: row.double(0), y: row.double(1))
                 }
                 return inside
             }
@@ -66,20 +99,30 @@ extension GazetteerBackend {
             }
             return ids
         case .importance:
-            var best = MostImportant(limit: limit)
+            var best = HighestRanked(limit: limit)
             while try scan.step() {
                 let id = scan.int(0)
                 let importance = keys.importance(of: id)
                 if best.wouldTake(importance, id), try isInside(id) { best.offer(importance, id) }
             }
             return best.ranked
+        case .nearest(let point):
+            var best = HighestRanked(limit: limit)
+            while try scan.step() {
+                let id = scan.int(0)
+                guard let (lon, lat) = keys.location(of: id), try isInside(id) else { continue }
+                let distance = GreatCircle.distance(
+                    latitude1: point.y, longitude1: point.x, latitude2: Double(lat), longitude2: Double(lon))
+                if best.wouldTake(Float(-distance), id) { best.offer(Float(-distance), id) }
+            }
+            return best.ranked
         }
     }
 }
 
-/// The `limit` most important of the ids offered, ties by lower id: a heap with the one that
-/// would leave first on top.
-struct MostImportant {
+/// The `limit` ids of highest rank offered (an importance, or a negative distance for the
+/// nearest), ties by lower id: a heap with the one that would leave first on top.
+struct HighestRanked {
     private var heap: [(importance: Float, id: Int64)] = []
     let limit: Int
 

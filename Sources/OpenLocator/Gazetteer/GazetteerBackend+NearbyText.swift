@@ -1,8 +1,10 @@
 import Foundation
 
 /// The text matches near the search point, read whichever way costs less: the full-text
-/// matches inside the box when the words are in few places' text, else the places nearest the
-/// point, from the R*Tree, whose names have the rarest word.
+/// matches inside the box when the words are in few places' text; else the nearest of them,
+/// chosen by the places' keys (``PlaceKeys``) when the file has them and the rarest word is in
+/// at most ``keyedScanLimit`` places' text; else the places nearest the point, from the
+/// R*Tree, whose names have the rarest word.
 ///
 /// Reading the full-text matches inside a box joins every match of the expression to its row
 /// to test its coordinates: a word in 12,000 places' text ("tianjin" at 5M synthetic places)
@@ -27,8 +29,15 @@ extension GazetteerBackend {
         _ query: TextQuery, expression: String, words: [Int], center: Point, filter: SearchFilter,
         db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
+        let estimate = Self.estimatedMatches(query, words: words, places: state.placeCount)
+        if estimate > Double(Self.nearbyScanLimit), let rarest = Self.rarestWord(query, among: words),
+            let documents = query.documents[rarest], documents <= Self.keyedScanLimit,
+            try keysChoose(filter, db: db, state: state) != nil
+        {
+            return try keyedNearest(query, expression: expression, center: center, filter: filter, db: db, state: state)
+        }
         if let rarest = Self.rarestWord(query, among: words), query.alternatives[query.words[rarest]] == nil,
-            Self.estimatedMatches(query, words: words, places: state.placeCount) > Double(Self.nearbyScanLimit)
+            estimate > Double(Self.nearbyScanLimit)
         {
             return try nearestMatches(
                 query, word: rarest, required: Self.bits(words), center: center, filter: filter, db: db)
@@ -44,6 +53,29 @@ extension GazetteerBackend {
         }
         return found
     }
+
+    /// The ``nearbyKeyedLimit`` matches nearest `center` within ``nearbyTextRadius``, chosen
+    /// by the places' keys from every match of the expression (its rarest word is in at most
+    /// ``keyedScanLimit`` places' text).
+    private func keyedNearest(
+        _ query: TextQuery, expression: String, center: Point, filter: SearchFilter, db: SQLiteConnection,
+        state: State
+    ) throws -> [Candidate] {
+        var found: [Candidate] = []
+        for box in GreatCircle.boxes(around: center, radius: Self.nearbyTextRadius) {
+            var nearby = filter
+            guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
+            nearby.area = area
+            found += try fetchTextMatches(
+                query, expression: expression, center: center, filter: nearby, order: .nearest(center),
+                limit: Self.nearbyKeyedLimit, db: db, state: state
+            ).candidates
+        }
+        return found.filter { $0.distance <= Self.nearbyTextRadius }
+    }
+
+    /// How many of the nearest matches a keyed nearby search reads (per box).
+    static let nearbyKeyedLimit = 200
 
     /// How many places have all of `words`, were the words independent of each other.
     static func estimatedMatches(_ query: TextQuery, words: [Int], places: Int64) -> Double {

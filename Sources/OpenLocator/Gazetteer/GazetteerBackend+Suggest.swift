@@ -90,9 +90,10 @@ extension GazetteerBackend {
 
     /// Matching places, best first.
     ///
-    /// When every word is common (in more than ``importanceSortLimit`` places' text: "busin"
-    /// completes to "business", in 10 % of a synthetic 5M-place gazetteer), ordering all the
-    /// matches by importance would read each of them (1.1 s); then the first
+    /// When every word is common (in more than ``importanceSortLimit`` places' text, or
+    /// ``keyedScanLimit`` when the places' keys choose: "busin" completes to "business", in
+    /// 10 % of a synthetic 5M-place gazetteer), ordering all the matches by importance would
+    /// read each of them (1.1 s), or each of their ids; then the first
     /// ``textCandidateLimit`` matches are ranked instead, with the most important places of
     /// the rarest word's first letters (`suggest_prefixes`), and nearby ones come from the
     /// box's places rather than from the word's.
@@ -110,7 +111,8 @@ extension GazetteerBackend {
             var counted = query  // (counts only: suggest scores every word alike)
             try weigh(&counted, db: db, state: state)
             let counts = counted.documents.map { $0 ?? Int64.max }
-            if counts.allSatisfy({ $0 > Int64(Self.importanceSortLimit) }) {
+            let orderable = try orderableMatches(filter, db: db, state: state)
+            if counts.allSatisfy({ $0 > orderable }) {
                 rarest = query.words.indices.filter { query.wordHasLetter[$0] }.min { counts[$0] < counts[$1] }
             }
         }

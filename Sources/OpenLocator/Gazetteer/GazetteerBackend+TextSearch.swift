@@ -150,7 +150,7 @@ extension GazetteerBackend {
         guard found.rows >= Self.textCandidateLimit else { return found.candidates }
         let rarest = query.documents.map { $0 ?? Int64.max }.min() ?? Int64.max
         var more =
-            rarest <= Int64(Self.importanceSortLimit)
+            try rarest <= orderableMatches(filter, db: db, state: state)
             ? try fetchTextMatches(
                 query, expression: expression, center: center, filter: filter, order: .importance, db: db, state: state
             ).candidates : []
@@ -268,7 +268,7 @@ extension GazetteerBackend {
                 unread.subtract(sameWord)  // every match read
                 continue
             }
-            if documents(index) <= Int64(Self.importanceSortLimit) {
+            if try documents(index) <= orderableMatches(filter, db: db, state: state) {
                 add(
                     try fetchTextMatches(
                         query, expression: expression, center: center, filter: filter, order: .importance,
@@ -287,34 +287,54 @@ extension GazetteerBackend {
 
     /// The most "every word but one" searches a partial retrieval makes.
     static let maxPartialSubsets = 6
-    /// The most places' text a word may be in for its partial matches to be ordered by importance.
+    /// The most places' text a word may be in for its matches to be ordered by importance by
+    /// reading their rows (``keyedScanLimit`` with the places' keys).
     static let importanceSortLimit = 20_000
 
-    /// The localities whose own name is exactly the query's words (through
-    /// `places_by_locality_name`, not the full-text index), scored; at most
+    /// The localities whose own name is exactly the query's words, or the words with some of
+    /// their alternatives ("st louis" for "saint louis", at most ``maxNameSpellings``), through
+    /// `places_by_locality_name`, not the full-text index; scored, at most
     /// ``textCandidateLimit``.
     func localitiesNamed(_ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection) throws
         -> [Candidate]
     {
         let (condition, values) = filter.sql(firstIndex: 3)
-        var found: [Candidate] = []
-        try db.statement(
+        let statement = try db.statement(
             """
             SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places p WHERE p.search_name = ?1 AND p.addr_type = 'Locality'\(condition) LIMIT ?2
-            """
-        ).forEachRow([.text(query.words.joined(separator: " ")), .integer(Int64(Self.textCandidateLimit))] + values) {
-            row in
-            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
+            """)
+        var found: [Candidate] = []
+        for name in Self.spellings(query) where found.count < Self.textCandidateLimit {
+            try statement.forEachRow([.text(name), .integer(Int64(Self.textCandidateLimit - found.count))] + values) {
+                row in
+                if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
+            }
         }
         return found
     }
+
+    /// The query's words joined as a folded name, as typed first, then with words replaced by
+    /// their alternatives (cheapest first), ``maxNameSpellings`` at most.
+    static func spellings(_ query: TextQuery) -> [String] {
+        var names: [[String]] = [[]]
+        for word in query.words {
+            let others = (query.alternatives[word] ?? [:]).sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+            names = ([word] + others).flatMap { spelling in names.map { $0 + [spelling] } }
+            names = Array(names.prefix(maxNameSpellings))
+        }
+        return names.map { $0.joined(separator: " ") }
+    }
+
+    /// The most spellings of a name ``localitiesNamed(_:center:filter:db:)`` looks up.
+    static let maxNameSpellings = 16
 
     /// One retrieval of at most ``textCandidateLimit`` matches, scored; `rows` counts the
     /// matches read, scored or not.
     ///
     /// Through the places' keys (``keyedTextMatches``) when they choose the rows to read: an
-    /// order by importance or an area, with no other filter. Otherwise the full-text index
+    /// order other than storage's or an area, with no other filter. Otherwise (where
+    /// ``MatchOrder/nearest(_:)`` reads in storage order) the full-text index
     /// drives a join (`CROSS JOIN` keeps SQLite to that order): with a country and a category,
     /// SQLite would otherwise read every place of them through `places_by_country` and run the
     /// match once per place ("Helsinki" among the United States' towns: 172 ms against 5 ms).
@@ -322,9 +342,7 @@ extension GazetteerBackend {
         _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: MatchOrder,
         limit: Int = textCandidateLimit, db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], rows: Int) {
-        if order == .importance || filter.area != nil, filter.categoryRanges == nil, filter.country == nil,
-            filter.regionForms == nil, let keys = try state.keys(db: db)
-        {
+        if order.needsKeys || filter.area != nil, let keys = try keysChoose(filter, db: db, state: state) {
             return try keyedTextMatches(
                 query, expression: expression, center: center, area: filter.area, order: order, limit: limit,
                 keys: keys, db: db)
@@ -334,7 +352,7 @@ extension GazetteerBackend {
             """
             SELECT f.rowid, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
             FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
-            WHERE places_fts MATCH ?1\(condition)\(order == .importance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
+            WHERE places_fts MATCH ?1\(condition)\(order.isImportance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
             """)
         var found: [Candidate] = []
         var rows = 0

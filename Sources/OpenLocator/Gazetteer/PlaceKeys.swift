@@ -63,6 +63,12 @@ final class PlaceKeys: Sendable {
         id >= 0 && id < count ? values[Int(id) * Self.floatsPerPlace] : 0
     }
 
+    /// The location of place `id` to 32 bits (~1 m), `nil` for an id without a place.
+    func location(of id: Int64) -> (longitude: Float, latitude: Float)? {
+        guard id >= 0, id < count else { return nil }
+        return (values[Int(id) * Self.floatsPerPlace + 1], values[Int(id) * Self.floatsPerPlace + 2])
+    }
+
     /// Where place `id` lies against `area`.
     enum Placement { case inside, outside, nearEdge }
 

@@ -36,8 +36,11 @@ public struct Envelope: Sendable, Hashable {
     /// Whether a point lies inside or on the edge (after projecting it into this envelope's reference).
     public func contains(_ point: Point) -> Bool {
         let p = point.projected(to: spatialReference)
-        return p.x >= xmin && p.x <= xmax && p.y >= ymin && p.y <= ymax
+        return contains(x: p.x, y: p.y)
     }
+
+    /// Whether coordinates in this envelope's reference lie inside or on the edge.
+    func contains(x: Double, y: Double) -> Bool { x >= xmin && x <= xmax && y >= ymin && y <= ymax }
 
     /// The middle of the rectangle, in its spatial reference (ArcGIS `Envelope.center`).
     public var center: Point {

@@ -64,8 +64,8 @@ enum LocalityFallbackStage {
     }
 
     /// The FTS5 expression for localities of another name: the alternate names only, since the
-    /// own name was looked up already (the name too when a word has alternatives, "St" for
-    /// "Saint", which that lookup does not try). A common word ("business", in 10 % of the
+    /// own name was looked up already, with the words' alternatives ("St" for "Saint"). A
+    /// common word ("business", in 10 % of the
     /// places) matched in every column would join each of its places only to drop it as no
     /// locality: 390 ms at 5M places, against 1 ms. And only the rarest word with a letter and
     /// the words in at most ``rareShare`` of the places' text are asked for: FTS5 reads a
@@ -76,9 +76,7 @@ enum LocalityFallbackStage {
         if places > 0, let rarest = GazetteerBackend.rarestWord(query, among: kept) {
             kept = kept.filter { $0 == rarest || Double(query.documents[$0] ?? places) / Double(places) <= rareShare }
         }
-        return GazetteerBackend.allOf(
-            kept.map { GazetteerBackend.term(query, $0) },
-            columns: query.alternatives.isEmpty ? "alt_names" : "name alt_names")
+        return GazetteerBackend.allOf(kept.map { GazetteerBackend.term(query, $0) }, columns: "alt_names")
     }
 
     /// The share of the places' text a word may be in for the alternate-name lookup to ask for it.
