@@ -123,7 +123,7 @@ extension GazetteerBackend {
 /// The `limit` ids of highest rank offered (an importance, or a negative distance for the
 /// nearest), ties by lower id: a heap with the one that would leave first on top.
 struct HighestRanked {
-    private var heap: [(importance: Float, id: Int64)] = []
+    private var heap: [(rank: Float, id: Int64)] = []
     let limit: Int
 
     init(limit: Int) {
@@ -132,17 +132,17 @@ struct HighestRanked {
     }
 
     /// Whether `a` ranks before `b`.
-    private static func precedes(_ a: (importance: Float, id: Int64), _ b: (importance: Float, id: Int64)) -> Bool {
-        a.importance != b.importance ? a.importance > b.importance : a.id < b.id
+    private static func precedes(_ a: (rank: Float, id: Int64), _ b: (rank: Float, id: Int64)) -> Bool {
+        a.rank != b.rank ? a.rank > b.rank : a.id < b.id
     }
 
     /// Whether an offer of this id would be kept (so far).
-    func wouldTake(_ importance: Float, _ id: Int64) -> Bool {
-        heap.count < limit || Self.precedes((importance, id), heap[0])
+    func wouldTake(_ rank: Float, _ id: Int64) -> Bool {
+        heap.count < limit || Self.precedes((rank, id), heap[0])
     }
 
-    mutating func offer(_ importance: Float, _ id: Int64) {
-        let entry = (importance: importance, id: id)
+    mutating func offer(_ rank: Float, _ id: Int64) {
+        let entry = (rank: rank, id: id)
         if heap.count < limit {
             heap.append(entry)
             var child = heap.count - 1
