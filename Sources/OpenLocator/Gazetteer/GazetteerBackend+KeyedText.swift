@@ -55,7 +55,7 @@ extension GazetteerBackend {
         let ids = try keyedMatchIDs(expression, area: area, order: order, limit: limit, keys: keys, db: db)
         let read = try db.statement(
             """
-            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
+            SELECT p.id, \(Self.scoredColumns)
             FROM places p WHERE p.id = ?1
             """)
         var found: [Candidate] = []

@@ -29,49 +29,25 @@ extension GazetteerBackend {
         _ query: TextQuery, expression: String, words: [Int], center: Point, filter: SearchFilter,
         db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
-        let estimate = Self.estimatedMatches(query, words: words, places: state.placeCount)
-        if estimate > Double(Self.nearbyScanLimit), let rarest = Self.rarestWord(query, among: words),
-            let documents = query.documents[rarest], documents <= Self.keyedScanLimit,
-            try keysChoose(filter, db: db, state: state) != nil
-        {
-            return try keyedNearest(query, expression: expression, center: center, filter: filter, db: db, state: state)
-        }
-        if let rarest = Self.rarestWord(query, among: words), query.alternatives[query.words[rarest]] == nil,
-            estimate > Double(Self.nearbyScanLimit)
-        {
+        let many = Self.estimatedMatches(query, words: words, places: state.placeCount) > Double(Self.nearbyScanLimit)
+        let rarest = Self.rarestWord(query, among: words)
+        // Many matches of a word in at most keyedScanLimit places' text: the nearest, by the keys.
+        let keyed =
+            try many && rarest.flatMap { query.documents[$0] }.map { $0 <= Self.keyedScanLimit } == true
+            && keysChoose(filter, db: db, state: state) != nil
+        if !keyed, many, let rarest, query.alternatives[query.words[rarest]] == nil {
             return try nearestMatches(
                 query, word: rarest, required: Self.bits(words), center: center, filter: filter, db: db)
         }
         var found: [Candidate] = []
-        for box in GreatCircle.boxes(around: center, radius: Self.nearbyTextRadius) {
-            var nearby = filter
-            guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-            nearby.area = area
+        for nearby in filter.narrowed(around: center, radius: Self.nearbyTextRadius) {
             found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: nearby, order: .storage, db: db, state: state
+                query, expression: expression, center: center, filter: nearby,
+                order: keyed ? .nearest(center) : .storage,
+                limit: keyed ? Self.nearbyKeyedLimit : Self.textCandidateLimit, db: db, state: state
             ).candidates
         }
-        return found
-    }
-
-    /// The ``nearbyKeyedLimit`` matches nearest `center` within ``nearbyTextRadius``, chosen
-    /// by the places' keys from every match of the expression (its rarest word is in at most
-    /// ``keyedScanLimit`` places' text).
-    private func keyedNearest(
-        _ query: TextQuery, expression: String, center: Point, filter: SearchFilter, db: SQLiteConnection,
-        state: State
-    ) throws -> [Candidate] {
-        var found: [Candidate] = []
-        for box in GreatCircle.boxes(around: center, radius: Self.nearbyTextRadius) {
-            var nearby = filter
-            guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-            nearby.area = area
-            found += try fetchTextMatches(
-                query, expression: expression, center: center, filter: nearby, order: .nearest(center),
-                limit: Self.nearbyKeyedLimit, db: db, state: state
-            ).candidates
-        }
-        return found.filter { $0.distance <= Self.nearbyTextRadius }
+        return keyed ? found.filter { $0.distance <= Self.nearbyTextRadius } : found
     }
 
     /// How many of the nearest matches a keyed nearby search reads (per box).
@@ -109,10 +85,7 @@ extension GazetteerBackend {
         var read = 0  // places read by all the boxes so far
         while true {
             var found: [Candidate] = []
-            for box in GreatCircle.boxes(around: center, radius: radius) {
-                var nearby = filter
-                guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-                nearby.area = area
+            for nearby in filter.narrowed(around: center, radius: radius) {
                 let scan = try placesInBox(
                     query, word: word, center: center, filter: nearby, limit: Self.nearbyScanLimit - read, db: db)
                 found += scan.candidates.filter { $0.unmatchedWords & required == 0 }
@@ -147,7 +120,7 @@ extension GazetteerBackend {
         var rows = 0
         try db.statement(
             """
-            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type,
+            SELECT p.id, \(Self.scoredColumns),
                 instr(' ' || p.search_name || ' ' || p.search_alt_names || ' ' || p.search_locality || ' ', ?6) > 0
             FROM (SELECT id FROM places_rtree
                   WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4 LIMIT ?5) r

@@ -144,10 +144,7 @@ extension GazetteerBackend {
             ).candidates
         }
         if let center {
-            for box in GreatCircle.boxes(around: center, radius: Self.nearbyRadius) {
-                var nearby = filter
-                guard let area = filter.area.map({ box.intersection($0) }) ?? box else { continue }
-                nearby.area = area
+            for nearby in filter.narrowed(around: center, radius: Self.nearbyRadius) {
                 if let word = shortPrefix ? 0 : rarest {
                     found += try placesInBox(
                         query, word: word, center: center, filter: nearby, limit: Self.nearbyScanLimit, db: db
@@ -176,7 +173,7 @@ extension GazetteerBackend {
         var found: [Candidate] = []
         try db.statement(
             """
-            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
+            SELECT p.id, \(Self.scoredColumns)
             FROM suggest_prefixes s JOIN places p ON p.id = s.id
             WHERE s.prefix = ?
             """

@@ -301,7 +301,7 @@ extension GazetteerBackend {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
-            SELECT p.id, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
+            SELECT p.id, \(Self.scoredColumns)
             FROM places p WHERE p.search_name = ?1 AND p.addr_type = 'Locality'\(condition) LIMIT ?2
             """)
         var found: [Candidate] = []
@@ -350,7 +350,7 @@ extension GazetteerBackend {
         let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
-            SELECT f.rowid, p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type
+            SELECT f.rowid, \(Self.scoredColumns)
             FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
             WHERE places_fts MATCH ?1\(condition)\(order.isImportance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
             """)
@@ -363,8 +363,13 @@ extension GazetteerBackend {
         return (found, rows)
     }
 
-    /// A row of (id, folded name, folded alternate names, folded locality, lon, lat,
-    /// importance, addr_type) scored against the query; `nil` when it does not match.
+    /// The columns a text retrieval selects after a place's id, for
+    /// ``scoredCandidate(_:row:center:)``.
+    static let scoredColumns =
+        "p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type"
+
+    /// A row of (id, ``scoredColumns``: folded name, folded alternate names, folded locality,
+    /// lon, lat, importance, addr_type) scored against the query; `nil` when it does not match.
     static func scoredCandidate(_ query: TextQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
         let kind = AddressType(rawValue: row.text(7))
         guard

@@ -111,3 +111,16 @@ private final class PlaceBox: Sendable {
     let place: PlaceRecord
     init(_ place: PlaceRecord) { self.place = place }
 }
+
+extension SearchFilter {
+    /// This filter narrowed to each box around `center` within `radius` metres (two across
+    /// the antimeridian), cut by its own area; a box outside that area is left out.
+    func narrowed(around center: Point, radius: Double) -> [SearchFilter] {
+        GreatCircle.boxes(around: center, radius: radius).compactMap { box in
+            guard let area = self.area.map({ box.intersection($0) }) ?? box else { return nil }
+            var narrowed = self
+            narrowed.area = area
+            return narrowed
+        }
+    }
+}
