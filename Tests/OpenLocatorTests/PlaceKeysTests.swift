@@ -14,9 +14,12 @@ import Testing
             let keys = try #require(try state.keys(db: db))
             #expect(keys.count > state.placeCount)
             var checked = 0
-            try db.statement("SELECT id, importance, lon, lat FROM places WHERE id % 97 = 0").forEachRow { row in
+            #expect(keys.hasCategories)
+            try db.statement("SELECT id, importance, lon, lat, category FROM places WHERE id % 97 = 0").forEachRow {
+                row in
                 let (id, lon, lat) = (row.int(0), row.double(2), row.double(3))
                 #expect(keys.importance(of: id) == Float(row.double(1)), "place \(id)")
+                #expect(keys.category(of: id) == Int(row.int(4)), "place \(id)")
                 let point = Envelope(xmin: lon, ymin: lat, xmax: lon, ymax: lat)
                 #expect(keys.placement(of: id, in: point) == .nearEdge, "place \(id): its own point is at the edge")
                 let around = Envelope(xmin: lon - 0.001, ymin: lat - 0.001, xmax: lon + 0.001, ymax: lat + 0.001)
@@ -84,6 +87,40 @@ import Testing
             }
             // (The empty box checks that nothing is let in; the others that something is.)
             #expect(box.xmin < -100 ? tried == 0 : tried > 100)
+        }
+    }
+
+    /// Categories of every kind: streets (an address's), towns (a locality's), the POIs, one
+    /// POI category, and two ranges at once.
+    static let categoryFilters: [String] = ["Street Name", "Populated Place", "POI", "Food", "Street Name|Postal"]
+
+    @Test(arguments: categoryFilters) func theMatchesOfACategoryAreThoseSQLFinds(names: String) throws {
+        let backend = try Self.backend.get()
+        let ranges = SearchFilter.merged(names.split(separator: "|").map { backend.tree[String($0)]!.codeRange })
+        try backend.read("a test") { db, state in
+            let keys = try #require(try state.keys(db: db))
+            let condition = ranges.map { "p.category BETWEEN \($0.lowerBound) AND \($0.upperBound)" }
+                .joined(separator: " OR ")
+            var tried = 0
+            for expression in Self.expressions + [
+                #"{name alt_names locality} : "helsinki""#, #"{name alt_names locality} : ("k"* AND "helsinki")"#,
+            ] {
+                for order in [MatchOrder.storage, .importance] {
+                    let keyed = try backend.keyedMatchIDs(
+                        expression, area: nil, categories: ranges, order: order, limit: 50, keys: keys, db: db)
+                    var truth: [Int64] = []
+                    try db.statement(
+                        """
+                        SELECT f.rowid FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
+                        WHERE places_fts MATCH ?1 AND (\(condition))
+                        \(order.isImportance ? "ORDER BY p.importance DESC, f.rowid" : "") LIMIT 50
+                        """
+                    ).forEachRow([.text(expression)]) { truth.append($0.int(0)) }
+                    #expect(keyed == truth, "\(names): \(expression), \(order)")
+                    tried += truth.count
+                }
+            }
+            #expect(tried > 20, "\(names): \(tried) matches")
         }
     }
 

@@ -33,10 +33,12 @@ extension GazetteerBackend {
     static let keyedScanLimit = 100_000
 
     /// Whether the keys can choose this filter's matches: the file has them, and the filter
-    /// asks for nothing but an area.
+    /// asks for nothing but an area and categories (when the keys hold them).
     func keysChoose(_ filter: SearchFilter, db: SQLiteConnection, state: State) throws -> PlaceKeys? {
-        guard filter.categoryRanges == nil, filter.country == nil, filter.regionForms == nil else { return nil }
-        return try state.keys(db: db)
+        guard filter.country == nil, filter.regionForms == nil, let keys = try state.keys(db: db),
+            filter.categoryRanges == nil || keys.hasCategories
+        else { return nil }
+        return keys
     }
 
     /// The most places' text the rarest word of an importance-ordered (or boxed) retrieval
@@ -46,13 +48,15 @@ extension GazetteerBackend {
         Int64(try keysChoose(filter, db: db, state: state) != nil ? Self.keyedScanLimit : Self.importanceSortLimit)
     }
 
-    /// The first `limit` matches of `expression` inside `area` (when given) in `order`, scored.
-    /// `rows` counts the rows read, as ``fetchTextMatches`` does.
+    /// The first `limit` matches of the filter's categories (when given) and `expression` inside its
+    /// area (when given) in `order`, scored. `rows` counts the rows read, as ``fetchTextMatches`` does.
     func keyedTextMatches(
-        _ query: TextQuery, expression: String, center: Point?, area: Envelope?, order: MatchOrder, limit: Int,
+        _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: MatchOrder, limit: Int,
         keys: PlaceKeys, db: SQLiteConnection
     ) throws -> (candidates: [Candidate], rows: Int) {
-        let ids = try keyedMatchIDs(expression, area: area, order: order, limit: limit, keys: keys, db: db)
+        let ids = try keyedMatchIDs(
+            expression, area: filter.area, categories: filter.categoryRanges, order: order, limit: limit, keys: keys,
+            db: db)
         let read = try db.statement(
             """
             SELECT p.id, \(Self.scoredColumns)
@@ -67,14 +71,17 @@ extension GazetteerBackend {
         return (found, ids.count)
     }
 
-    /// The ids of the matches to read: in storage order, the first `limit` inside the area; by
-    /// importance (or nearness), the `limit` most important (or nearest) inside it.
+    /// The ids of the matches to read: in storage order, the first `limit` of the categories
+    /// (any, for `nil`) inside the area; by importance (or nearness), the `limit` most important
+    /// (or nearest) of them. Categories need keys that hold them (``PlaceKeys/hasCategories``).
     func keyedMatchIDs(
-        _ expression: String, area: Envelope?, order: MatchOrder, limit: Int, keys: PlaceKeys, db: SQLiteConnection
+        _ expression: String, area: Envelope?, categories: [ClosedRange<Int>]? = nil, order: MatchOrder, limit: Int,
+        keys: PlaceKeys, db: SQLiteConnection
     ) throws -> [Int64] {
         guard limit > 0 else { return [] }
         let edge = try db.statement("SELECT lon, lat FROM places WHERE id = ?1")
         func isInside(_ id: Int64) throws -> Bool {
+            guard keys.isIn(categories, id) else { return false }
             guard let area else { return true }
             switch keys.placement(of: id, in: area) {
             case .inside: return true

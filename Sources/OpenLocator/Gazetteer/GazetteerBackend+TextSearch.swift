@@ -333,7 +333,8 @@ extension GazetteerBackend {
     /// matches read, scored or not.
     ///
     /// Through the places' keys (``keyedTextMatches``) when they choose the rows to read: an
-    /// order other than storage's or an area, with no other filter. Otherwise (where
+    /// order other than storage's, an area or categories ("Street Name" for an address's
+    /// street), with no country or region. Otherwise (where
     /// ``MatchOrder/nearest(_:)`` reads in storage order) the full-text index
     /// drives a join (`CROSS JOIN` keeps SQLite to that order): with a country and a category,
     /// SQLite would otherwise read every place of them through `places_by_country` and run the
@@ -342,9 +343,11 @@ extension GazetteerBackend {
         _ query: TextQuery, expression: String, center: Point?, filter: SearchFilter, order: MatchOrder,
         limit: Int = textCandidateLimit, db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], rows: Int) {
-        if order.needsKeys || filter.area != nil, let keys = try keysChoose(filter, db: db, state: state) {
+        if order.needsKeys || filter.area != nil || filter.categoryRanges != nil,
+            let keys = try keysChoose(filter, db: db, state: state)
+        {
             return try keyedTextMatches(
-                query, expression: expression, center: center, area: filter.area, order: order, limit: limit,
+                query, expression: expression, center: center, filter: filter, order: order, limit: limit,
                 keys: keys, db: db)
         }
         let (condition, values) = filter.sql(firstIndex: 3)

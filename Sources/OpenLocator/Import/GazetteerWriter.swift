@@ -237,7 +237,9 @@ private final class PlaceEntries: @unchecked Sendable {
                 suggest.add(
                     id: id, importance: place.importance, foldedName: column(.searchName, index),
                     foldedAlternateNames: column(.searchAlternateNames, index), isPOI: place.addressType == .poi)
-                keys.add(id: id, importance: place.importance, longitude: place.longitude, latitude: place.latitude)
+                keys.add(
+                    id: id, importance: place.importance, longitude: place.longitude, latitude: place.latitude,
+                    category: place.category)
             }
         }
     }

@@ -1,23 +1,25 @@
 import Foundation
 
 /// The `place_keys` table of a build (``PlaceKeys``): each place's importance, longitude and
-/// latitude as 32-bit floats, gathered as the places are written and stored in blocks of
-/// ``PlaceKeys/idsPerBlock`` ids (786 KB a block; 60 MB in memory at 5M places).
+/// latitude as 32-bit floats and its category code, gathered as the places are written and
+/// stored in blocks of ``PlaceKeys/idsPerBlock`` ids (1 MB a block; 80 MB in memory at 5M
+/// places).
 struct PlaceKeyTable {
-    /// The blocks so far, each `idsPerBlock × floatsPerPlace` floats, zero where no place is.
-    private var blocks: [[Float]] = []
+    /// The blocks so far, each `idsPerBlock × wordsPerPlace` words, zero where no place is.
+    private var blocks: [[UInt32]] = []
 
     /// Records place `id`'s keys.
-    mutating func add(id: Int64, importance: Double, longitude: Double, latitude: Double) {
+    mutating func add(id: Int64, importance: Double, longitude: Double, latitude: Double, category: Int) {
         guard id >= 0 else { return }
         let block = Int(id) / PlaceKeys.idsPerBlock
         while blocks.count <= block {
-            blocks.append([Float](repeating: 0, count: PlaceKeys.idsPerBlock * PlaceKeys.floatsPerPlace))
+            blocks.append([UInt32](repeating: 0, count: PlaceKeys.idsPerBlock * PlaceKeys.wordsPerPlace))
         }
-        let offset = (Int(id) % PlaceKeys.idsPerBlock) * PlaceKeys.floatsPerPlace
-        blocks[block][offset] = Float(importance)
-        blocks[block][offset + 1] = Float(longitude)
-        blocks[block][offset + 2] = Float(latitude)
+        let offset = (Int(id) % PlaceKeys.idsPerBlock) * PlaceKeys.wordsPerPlace
+        blocks[block][offset] = Float(importance).bitPattern
+        blocks[block][offset + 1] = Float(longitude).bitPattern
+        blocks[block][offset + 2] = Float(latitude).bitPattern
+        blocks[block][offset + 3] = UInt32(clamping: category)
     }
 
     /// Writes the blocks into `place_keys`, little-endian, and lets them go.
@@ -26,8 +28,8 @@ struct PlaceKeyTable {
         for (index, block) in blocks.enumerated() {
             var bytes = [UInt8](repeating: 0, count: block.count * 4)
             bytes.withUnsafeMutableBytes { raw in
-                for (offset, value) in block.enumerated() {
-                    raw.storeBytes(of: value.bitPattern.littleEndian, toByteOffset: offset * 4, as: UInt32.self)
+                for (offset, word) in block.enumerated() {
+                    raw.storeBytes(of: word.littleEndian, toByteOffset: offset * 4, as: UInt32.self)
                 }
             }
             try insert.run([.integer(Int64(index)), .blob(bytes)])

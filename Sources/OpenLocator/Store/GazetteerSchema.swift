@@ -32,18 +32,19 @@
 /// - `coverage`: where each source has POIs and addresses, by cells of ``coverageCellDegrees``
 ///   with the extent of their places inside, so a category search far from all of them can say
 ///   where they are (``Coverage``).
-/// - `place_keys`: each place's importance, longitude and latitude as 32-bit floats, by id, in
-///   blocks of ``PlaceKeys/idsPerBlock`` ids, so a search can choose among a word's full-text
-///   matches without reading their rows (``PlaceKeys``). Gazetteers of schema 25 have none and
-///   read the rows instead.
+/// - `place_keys`: each place's importance, longitude and latitude as 32-bit floats and its
+///   category code, by id, in blocks of ``PlaceKeys/idsPerBlock`` ids, so a search can choose
+///   among a word's full-text matches without reading their rows (``PlaceKeys``). Gazetteers of
+///   schema 25 have none and read the rows instead; those of 26 have no category.
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 26
+    static let version = 27
 
-    /// The oldest gazetteers this version reads. Version 26 added `place_keys`, which only makes
-    /// searches faster (without it they read rows); version 25 added each place's access point on
+    /// The oldest gazetteers this version reads. Version 27 added each place's category to
+    /// `place_keys`, and 26 added the table, which only make searches faster (without them they
+    /// read rows); version 25 added each place's access point on
     /// its street (`places.access_lon`, `access_lat`, `side`), which every answer reads; 24 added `place_extents` (23 had its
     /// streets' part as `street_extents`), which every intersection needs; 22 the places' names in other languages (`places.names`) and
     /// `name_translations`, which every row read and every answer in a language need.
