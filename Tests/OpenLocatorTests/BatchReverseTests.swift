@@ -102,8 +102,10 @@ import Testing
             "\(agreeing) of \(withTruth) agree; nearer: \(nearerThanTruth.prefix(10))")
     }
 
-    @Test(arguments: [false, true])
-    func aBatchAnswersWhatOnePointAtATimeAnswers(townsOnly: Bool) async throws {
+    /// The third case asks for its attributes in lower case: each point still gets its own
+    /// distance under the key it asked for.
+    @Test(arguments: zip([false, true, true], [["*"], ["*"], ["distance", "placename", "country"]]))
+    func aBatchAnswersWhatOnePointAtATimeAnswers(townsOnly: Bool, attributes: [String]) async throws {
         let url = try Fixtures.defaultGazetteerURL()
         let single = LocatorTask(gazetteer: url)  // never batches: the R*Tree path
         let batch = LocatorTask(gazetteer: url)
@@ -122,7 +124,7 @@ import Testing
             parameters.addFeatureType(.locality)
             parameters.maxDistance = 20_000
         }
-        parameters.addResultAttributeName("*")
+        for name in attributes { parameters.addResultAttributeName(name) }
         parameters.outputSpatialReference = townsOnly ? .webMercator : nil
         let matches = try await batch.reverseGeocode(batch: points, parameters: parameters)
         var matched = 0
@@ -133,7 +135,9 @@ import Testing
             #expect(match.status == (one == nil ? .unmatched : .matched))
             if let one {
                 matched += 1
-                let reported = try #require(one.attributeValues["Distance"]?.doubleValue)
+                let key = attributes.contains("distance") ? "distance" : "Distance"
+                let reported = try #require(one.attributeValues[key]?.doubleValue)
+                #expect(match.result?.attributeValues[key] == one.attributeValues[key])
                 #expect(abs(try #require(match.distance) - reported) <= 0.005)
             }
         }

@@ -47,8 +47,9 @@ extension GazetteerBackend {
     /// order. A place's result differs from point to point only in its distance and input, so
     /// it is built once and kept on the file's ``ReverseResultShelf`` for later batches: each
     /// point copies it from there and patches it. The places no batch has built yet are built
-    /// after the pass over the points, once each, in id order, and copied to their points.
-    /// A street answers with its nearest point, different at every point: built for each.
+    /// after the pass over the points, once each, in id order, on every core, and each is copied
+    /// to its points as soon as it is built. A street answers with its nearest point, different
+    /// at every point: built for each.
     func reverseGeocodeNow(batch locations: [Point], parameters: ReverseGeocodeOptions) throws -> [BatchMatch] {
         guard !locations.isEmpty else { return [] }
         // Both passes read the file the first one pinned.
@@ -57,22 +58,20 @@ extension GazetteerBackend {
             let localities = wantsLocalities ? try localityTree() : nil
             let shelf = try read("reverse geocode") { _, state in state.reverseResults.shelf(for: parameters) }
             let unbuilt = UnbuiltPlaces()
+            let copies = try PointCopies(parameters)
             var matches = try EveryCore.map(locations.count, chunk: Self.reverseChunk) { range in
                 try read("reverse geocode") { db, state in
                     try answer(
-                        locations, range, parameters: parameters, localities: localities, shelf: shelf,
-                        unbuilt: unbuilt, state: state, db: db)
+                        locations, range, parameters: parameters, copies: copies, localities: localities,
+                        shelf: shelf, unbuilt: unbuilt, state: state, db: db)
                 }
             }
             let pending = unbuilt.points
             guard !pending.isEmpty else { return matches }
-            let (ids, built) = try build(pending, at: locations, parameters: parameters)
-            shelf.store(zip(ids, built).compactMap { id, result in result.map { (id, $0) } })
-            for point in pending {
-                guard let slot = ids.firstSlot(of: point.id), let result = built[slot] else { continue }
-                matches[point.index] = Self.copy(
-                    of: result, distance: point.distance, at: locations[point.index], parameters)
+            let (ids, built) = try matches.withUnsafeMutableBufferPointer { matches in
+                try build(pending, at: locations, parameters: parameters, copies: copies, into: matches)
             }
+            shelf.store(built, of: ids)
             return matches
         }
     }
@@ -80,8 +79,8 @@ extension GazetteerBackend {
     /// The matches of the points of `range`: copies of their places' results from the shelf;
     /// where the shelf has none, unmatched for now and the point added to `unbuilt`.
     private func answer(
-        _ locations: [Point], _ range: Range<Int>, parameters: ReverseGeocodeOptions, localities: SphereTree?,
-        shelf: ReverseResultShelf, unbuilt: UnbuiltPlaces, state: State, db: SQLiteConnection
+        _ locations: [Point], _ range: Range<Int>, parameters: ReverseGeocodeOptions, copies: PointCopies,
+        localities: SphereTree?, shelf: ReverseResultShelf, unbuilt: UnbuiltPlaces, state: State, db: SQLiteConnection
     ) throws -> [BatchMatch] {
         let hits = try range.map { index -> ReverseHit? in
             guard locations[index].isValid else { return nil }
@@ -99,7 +98,7 @@ extension GazetteerBackend {
                 pending.append((hit.place.id, hit.place.distance, index))
                 return BatchMatch(result: nil, status: .unmatched)
             }
-            return Self.copy(of: result, distance: hit.place.distance, at: locations[index], parameters)
+            return copies.match(of: result, distance: hit.place.distance, at: locations[index])
         }
         unbuilt.add(pending)
         return matches
@@ -120,45 +119,67 @@ extension GazetteerBackend {
         var points: [Point] { lock.withLock { found } }
     }
 
-    /// The results of the places of `points`, built on every core once each (for the first of
-    /// its points), in id order: the ids, sorted, and each one's result (`nil` for a row gone).
+    /// Builds the results of the places of `points` on every core, once each (for the first of
+    /// its points), in id order, and writes each point's copy to its slot of `matches` (each
+    /// point's slot written by one thread only). Returns the ids, sorted, and each one's result
+    /// (`nil` for a row gone), for the shelf.
     private func build(
-        _ points: [UnbuiltPlaces.Point], at locations: [Point], parameters: ReverseGeocodeOptions
+        _ points: [UnbuiltPlaces.Point], at locations: [Point], parameters: ReverseGeocodeOptions,
+        copies: PointCopies, into matches: UnsafeMutableBufferPointer<BatchMatch>
     ) throws -> (ids: [Int64], results: [GeocodeResult?]) {
-        var firsts: [UnbuiltPlaces.Point] = []
-        for point in points.sorted(by: { ($0.id, $0.index) < ($1.id, $1.index) }) where point.id != firsts.last?.id {
-            firsts.append(point)
+        let points = points.sorted { ($0.id, $0.index) < ($1.id, $1.index) }
+        // Where each place's points start in `points`, and where the last ones end.
+        var starts: [Int] = []
+        for (offset, point) in points.enumerated() where offset == 0 || point.id != points[offset - 1].id {
+            starts.append(offset)
         }
-        let results = try EveryCore.map(firsts.count, chunk: Self.buildChunk) { range in
+        starts.append(points.count)
+        nonisolated(unsafe) let output = matches
+        let results = try EveryCore.map(starts.count - 1, chunk: Self.buildChunk) { range in
             try read("reverse geocode") { db, state in
-                let hits = range.map { Self.placeHit(firsts[$0].id, firsts[$0].distance) }
-                let rows = try places(for: hits.map(\.place), db: db)
-                return try zip(range, hits).map { offset, hit -> GeocodeResult? in
-                    guard let place = rows[hit.place.id] else { return nil }
-                    return try reverseResult(
-                        hit, place: place, input: locations[firsts[offset].index], parameters: parameters,
-                        state: state, db: db)
+                let localizer = PlaceLocalizer(language: parameters.outputLanguageCode, db: db)
+                let rows = try placeRows(sorted: range.map { points[starts[$0]].id }, db: db)
+                return try zip(range, rows).map { place, row -> GeocodeResult? in
+                    guard let row else { return nil }
+                    let first = points[starts[place]]
+                    let result = try state.results.result(
+                        row, score: 100, distance: first.distance, input: locations[first.index],
+                        outputSpatialReference: copies.spatialReference, fields: copies.fields, localizer: localizer)
+                    for point in points[starts[place]..<starts[place + 1]] {
+                        output[point.index] = copies.match(
+                            of: result, distance: point.distance, at: locations[point.index])
+                    }
+                    return result
                 }
             }
         }
-        return (firsts.map(\.id), results)
+        return (starts.dropLast().map { points[$0].id }, results)
     }
 
-    /// A place's hit from its id and distance: what building its result needs.
-    private static func placeHit(_ id: Int64, _ distance: Double) -> ReverseHit {
-        (Candidate(id: id, longitude: 0, latitude: 0, score: 100, distance: distance, importance: 0), nil)
-    }
+    /// The attributes a batch's results have, and how each point's copy of its place's result
+    /// is made: its distance and input patched in.
+    private struct PointCopies {
+        let fields: [ResultAttributes.Field]
+        /// The key of the `Distance` attribute (as it was asked for: "distance" too), `nil` when
+        /// it was not asked for.
+        let distanceKey: String?
+        let spatialReference: SpatialReference
 
-    /// A point's copy of its place's result: its distance and input patched in.
-    private static func copy(
-        of result: GeocodeResult, distance: Double, at location: Point, _ parameters: ReverseGeocodeOptions
-    ) -> BatchMatch {
-        var result = result
-        if result.attributeValues["Distance"] != nil {
-            result.attributeValues["Distance"] = .double((distance * 100).rounded() / 100)
+        init(_ parameters: ReverseGeocodeOptions) throws {
+            fields = try ResultAttributes.selectedFields(
+                parameters.resultAttributeNames, all: ResultAttributes.reverseFields,
+                defaults: ResultAttributes.reverseFields)
+            distanceKey = fields.first { $0.canonical == "Distance" }?.key
+            spatialReference = parameters.outputSpatialReference ?? .wgs84
         }
-        result.inputLocation = location.projected(to: parameters.outputSpatialReference ?? .wgs84)
-        return BatchMatch(result: result, status: .matched, distance: distance)
+
+        /// The match of a point `distance` metres from the place of `result`.
+        func match(of result: GeocodeResult, distance: Double, at location: Point) -> BatchMatch {
+            var result = result
+            if let distanceKey { result.attributeValues[distanceKey] = .double((distance * 100).rounded() / 100) }
+            result.inputLocation = location.projected(to: spatialReference)
+            return BatchMatch(result: result, status: .matched, distance: distance)
+        }
     }
 
     /// The file's localities in memory, read on first use.
@@ -184,17 +205,5 @@ extension GazetteerBackend {
         }
         let result = try reverseResult(hit, place: place, input: location, parameters: parameters, state: state, db: db)
         return BatchMatch(result: result, status: .matched, distance: hit.place.distance)
-    }
-}
-
-extension [Int64] {
-    /// The position of `id` in this sorted array, found by halving.
-    fileprivate func firstSlot(of id: Int64) -> Int? {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < count && self[low] == id ? low : nil
     }
 }

@@ -136,21 +136,37 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         for candidate in candidates {
             if let place = candidate.place { found[candidate.id] = place } else { missing.append(candidate.id) }
         }
-        // One statement for up to 16 rows at a time (a page of results), rather than one per row.
-        for start in stride(from: 0, to: missing.count, by: 16) {
-            let ids = missing[start..<min(missing.count, start + 16)]
-            let statement = try db.statement(
-                "SELECT \(PlaceRecord.columns) FROM places WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ",")))"
-            )
-            try statement.forEachRow(ids.map { .integer($0) }) { row in
-                let place = PlaceRecord(row: row)
-                found[place.id] = place
-            }
-        }
+        try forEachPlaceRow(missing, db: db) { found[$0.id] = $0 }
         // Streets and postal areas answer with where they lie.
         let extended = missing.filter { [.streetName, .postal].contains(found[$0]?.addressType) }
         for (id, extent) in try storedExtents(Set(extended), db: db) { found[id]?.extent = extent }
         return found
+    }
+
+    /// The full rows of `ids` (sorted, each once) in their order, `nil` for an id with no row:
+    /// for callers that read many rows and use each once, without a dictionary between.
+    func placeRows(sorted ids: [Int64], db: SQLiteConnection) throws -> [PlaceRecord?] {
+        var rows = [PlaceRecord?](repeating: nil, count: ids.count)
+        try forEachPlaceRow(ids, db: db) { row in
+            if let slot = ids.firstSlot(of: row.id) { rows[slot] = row }
+        }
+        let extended = rows.compactMap { $0?.addressType == .streetName || $0?.addressType == .postal ? $0?.id : nil }
+        for (id, extent) in try storedExtents(Set(extended), db: db) {
+            if let slot = ids.firstSlot(of: id) { rows[slot]?.extent = extent }
+        }
+        return rows
+    }
+
+    /// Reads the `places` rows of `ids`, in no set order; ids with no row are skipped.
+    private func forEachPlaceRow(_ ids: [Int64], db: SQLiteConnection, _ body: (PlaceRecord) -> Void) throws {
+        // One statement for up to 16 rows at a time (a page of results), rather than one per row.
+        for start in stride(from: 0, to: ids.count, by: 16) {
+            let slice = ids[start..<min(ids.count, start + 16)]
+            let statement = try db.statement(
+                "SELECT \(PlaceRecord.columns) FROM places WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))"
+            )
+            try statement.forEachRow(slice.map { .integer($0) }) { body(PlaceRecord(row: $0)) }
+        }
     }
 
     /// The extents the gazetteer keeps of these places (streets, postal areas), by id.
@@ -247,5 +263,17 @@ extension PlaceRecord {
         side = row.text(21)
         // (A place with no street near has none: NULL.)
         if !row.isNull(22) { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
+    }
+}
+
+extension [Int64] {
+    /// The position of `id` in this sorted array, found by halving; `nil` when it is not there.
+    func firstSlot(of id: Int64) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == id ? low : nil
     }
 }

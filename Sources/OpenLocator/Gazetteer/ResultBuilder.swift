@@ -80,7 +80,23 @@ struct ResultBuilder {
         outputSpatialReference: SpatialReference, requested: [String], all: [String], defaults: [String],
         localizer: PlaceLocalizer?
     ) throws -> GeocodeResult {
-        let place = try localizer?.localized(place) ?? place
+        try result(
+            place, score: score, distance: distance, location: location, input: input,
+            outputSpatialReference: outputSpatialReference,
+            fields: ResultAttributes.selectedFields(requested, all: all, defaults: defaults), localizer: localizer)
+    }
+
+    /// The full result for a place, with the attributes `fields` (``ResultAttributes/selectedFields(_:all:defaults:)``):
+    /// for callers that build many results of one request, choosing the fields once.
+    func result(
+        _ place: PlaceRecord, score: Double, distance: Double, location: Point? = nil, input: Point?,
+        outputSpatialReference: SpatialReference, fields: [ResultAttributes.Field], localizer: PlaceLocalizer?
+    ) throws -> GeocodeResult {
+        if let localizer {
+            return try result(
+                localizer.localized(place), score: score, distance: distance, location: location, input: input,
+                outputSpatialReference: outputSpatialReference, fields: fields, localizer: nil)
+        }
         let here = (location ?? place.location).projected(to: outputSpatialReference)
         let extent =
             (place.extent.map { Self.grown($0, around: location ?? place.location) }
@@ -90,8 +106,12 @@ struct ResultBuilder {
         let route =
             place.access.map { Point(latitude: $0.lat, longitude: $0.lon).projected(to: outputSpatialReference) }
             ?? here
-        let attributes = try ResultAttributes.select(requested, all: all, defaults: defaults) { name in
-            attribute(name, of: place, score: score, distance: distance, location: here, route: route, extent: extent)
+        var attributes: [String: AttributeValue] = [:]
+        attributes.reserveCapacity(fields.count)
+        for field in fields {
+            attributes[field.key] = attribute(
+                field.canonical, of: place, score: score, distance: distance, location: here, route: route,
+                extent: extent)
         }
         return GeocodeResult(
             label: matchAddress(place), displayLocation: here,

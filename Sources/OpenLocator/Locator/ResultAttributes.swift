@@ -31,24 +31,10 @@ public enum ResultAttributes {
         return known
     }()
 
-    /// Selects the requested attributes, keyed by the requested spelling (as ArcGIS echoes
-    /// `outFields=type,city` as `type`, `city`); `*` selects all, empty selects `defaults`.
-    /// `value` gives a field's value by its canonical name, so only selected fields are made.
+    /// The fields `requested` selects, each keyed by the requested spelling (as ArcGIS echoes
+    /// `outFields=type,city` as `type`, `city`) with its canonical name; `*` selects all, empty
+    /// selects `defaults`. Remembered for the latest requests, as every result of a request asks the same.
     /// - Throws: ``LocatorError`` `invalidParameter` for a name no backend knows.
-    static func select(
-        _ requested: [String], all: [String], defaults: [String], value: (String) -> AttributeValue
-    ) throws
-        -> [String: AttributeValue]
-    {
-        let fields = try selectedFields(requested, all: all, defaults: defaults)
-        var selected: [String: AttributeValue] = [:]
-        selected.reserveCapacity(fields.count)
-        for field in fields { selected[field.key] = value(field.canonical) }
-        return selected
-    }
-
-    /// The fields `requested` selects: each one's key in the answer and canonical name.
-    /// Remembered for the latest requests, as every result of a request asks the same.
     static func selectedFields(_ requested: [String], all: [String], defaults: [String]) throws -> [Field] {
         if let fields = recentSelections.fields(requested, all: all, defaults: defaults) { return fields }
         let names = requested.flatMap { $0.split(separator: ",").map { $0.trimmedSpaces } }
