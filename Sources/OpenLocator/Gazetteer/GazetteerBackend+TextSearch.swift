@@ -26,13 +26,15 @@ extension GazetteerBackend {
     /// nothing, strict again with misspelt words corrected; then partial (the matches of each
     /// word, the rarest first, so the best are found whatever their order in storage, while a
     /// place could still score `floor`). A query that matches as typed is never corrected. The
-    /// query's weights are set from the index.
+    /// query's weights are set from the index. A filter limited to categories no place of the
+    /// file has finds nothing without reading any word's places.
     func textCandidates(
         _ query: inout TextQuery, center: Point?, filter: SearchFilter, partial: Bool = true, floor: Double = 0,
         db: SQLiteConnection, state: State
     ) throws -> (candidates: [Candidate], retrieval: TextRetrieval) {
         try completeLastWord(&query, db: db)
         if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
+        guard try state.mayMatch(filter, db: db) else { return ([], .none) }
         var candidates = try strictMatches(query, center: center, filter: filter, db: db, state: state)
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db, state: state)

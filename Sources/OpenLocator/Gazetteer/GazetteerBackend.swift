@@ -18,16 +18,25 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let placeCount: Int64
         /// What was worked out from this file once: typo corrections, coverage areas, the
         /// largest towns (for the map), the localities in memory and results ready to copy (for
-        /// batch reverse geocoding), the places' keys (for choosing among text matches).
+        /// batch reverse geocoding), the places' keys (for choosing among text matches), the
+        /// categories its places have.
         let corrections = CorrectionCache()
         let coverage = CoverageCache()
         let largestTowns = WorkedOutOnce<[MapTown]>()
         let localities = WorkedOutOnce<SphereTree>()
         let reverseResults = ReverseResultShelf.Shelves()
         let placeKeys = WorkedOutOnce<PlaceKeys?>()
+        let storedCategories = WorkedOutOnce<StoredCategories>()
 
         /// The places' keys, loaded at first need; `nil` for a gazetteer without them.
         func keys(db: SQLiteConnection) throws -> PlaceKeys? { try placeKeys.value { try PlaceKeys.load(db: db) } }
+
+        /// Whether the filter can match any place of the file: `false` when it is limited to
+        /// categories no place has.
+        func mayMatch(_ filter: SearchFilter, db: SQLiteConnection) throws -> Bool {
+            guard let ranges = filter.categoryRanges, !ranges.isEmpty else { return true }
+            return try storedCategories.value { try StoredCategories(db: db) }.holdsAny(ranges)
+        }
     }
 
     let url: URL
