@@ -1,3 +1,5 @@
+import OpenLocator
+
 /// Command-line arguments taken apart the way swift-argument-parser does: `--name value`,
 /// `--name=value`, repeatable options, flags and positionals. Values may start with `-`
 /// (`--near -33.87,151.21`).
@@ -61,7 +63,9 @@ struct CommandLineArguments {
                 values[name, default: []].append(value)
                 lastOption = name
             } else {
-                throw UsageError("unknown option '--\(name)'")
+                let known = spec.options.union(spec.repeatable).union(spec.flags).union(["help"]).sorted()
+                let hint = DidYouMean.closest(to: name, among: known).map { "; did you mean '--\($0)'?" } ?? ""
+                throw UsageError("unknown option '--\(name.prefix(40))'\(hint)")
             }
         }
         if positionals.count > spec.maxPositionals {

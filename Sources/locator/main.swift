@@ -57,8 +57,12 @@ enum Locator {
             return 0
         }
         guard let command = commands.first(where: { $0.name == first }) else {
+            let names = commands.map(\.name)
+            let hint = DidYouMean.closest(to: first, among: names + ["help", "completions", "man"]).map {
+                " Did you mean '\($0)'?"
+            }
             Output.diagnostic(
-                "Error: unknown subcommand '\(first.prefix(40))'. Use one of: \(commands.map(\.name).joined(separator: ", "))."
+                "Error: unknown subcommand '\(first.prefix(40))'.\(hint ?? " Use one of: \(names.joined(separator: ", ")).")"
             )
             Output.diagnostic("Help:  locator --help")
             return 64

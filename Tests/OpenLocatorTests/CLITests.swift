@@ -173,6 +173,11 @@ import Testing
         (["suggest", "sto", "--format", "geojson"], "--format must be one of"),
         (["suggest", "sto", "--category", "Spaceport"], "unknown category 'Spaceport'"),
         (["find", "--magic-key", "place:1"], "give TEXT"),
+        (["find", "cafe", "--nearr", "60.17,24.94"], "unknown option '--nearr'; did you mean '--near'?"),
+        (["suggest", "sto", "--categroy", "Food"], "did you mean '--category'?"),
+        (["fnd", "cafe"], "unknown subcommand 'fnd'. Did you mean 'find'?"),
+        (["find", "--category", "Cofee Shop"], "unknown category 'Cofee Shop'; did you mean 'Coffee Shop'?"),
+        (["find", "--category", "Gas Statoin"], "did you mean 'Gas Station'?"),
     ])
     func usageErrorsExit64WithAOneLineHint(arguments: [String], message: String) throws {
         let outcome = try CLI.run(arguments)

@@ -91,14 +91,22 @@ struct CategoryResolver: Sendable {
             for part in name.split(separator: ",") where !part.trimmedSpaces.isEmpty {
                 let matches = categories(matching: String(part))
                 guard !matches.isEmpty else {
-                    throw LocatorError.invalidParameter(
-                        "unknown category '\(part.trimmedSpaces.prefix(60))'; try names such as "
-                            + "'Coffee Shop', 'Food', 'Hotel', 'Gas Station' or 'Parks and Outdoors'")
+                    let hint =
+                        closestName(to: String(part)).map { "did you mean '\($0)'?" }
+                        ?? "try names such as 'Coffee Shop', 'Food', 'Hotel', 'Gas Station' or 'Parks and Outdoors'"
+                    throw LocatorError.invalidParameter("unknown category '\(part.trimmedSpaces.prefix(60))'; \(hint)")
                 }
                 found.append(contentsOf: matches)
             }
         }
         return found
+    }
+
+    /// The category name (or synonym) nearest a mistyped one: "Cofee Shop" -> "Coffee Shop".
+    func closestName(to typed: String) -> String? {
+        let names = tree.categories.map(\.name)
+        return DidYouMean.closest(to: typed, among: names)
+            ?? DidYouMean.closest(to: typed, among: phrases.keys.sorted())
     }
 
     /// Makes each word singular so "coffee shops" and "coffee shop" meet.
