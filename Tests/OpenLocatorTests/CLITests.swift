@@ -120,7 +120,14 @@ import Testing
         let collection = try #require(
             try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
         #expect(collection["type"] as? String == "FeatureCollection")
-        #expect((collection["features"] as? [Any])?.count == 2)
+        let features = try #require(collection["features"] as? [[String: Any]])
+        #expect(features.count == 2)
+        for feature in features {
+            // Names unique ignoring case (GDAL renames "score" beside "Score"), the label kept.
+            let names = try #require(feature["properties"] as? [String: Any]).keys
+            #expect(Set(names.map { $0.lowercased() }).count == names.count, "\(names.sorted())")
+            #expect(names.contains("label") && names.contains("Score"))
+        }
         let mercator = try CLI.run([
             "find", "parks", "--near", "60.1699,24.9384", "--format", "json", "--sr", "3857", "--max", "1",
         ])
