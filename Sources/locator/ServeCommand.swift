@@ -29,7 +29,8 @@ enum ServeCommand: Command {
         gazetteer itself, so it works offline.
 
         OPTIONS:
-          --host ADDRESS          The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for all).
+          --host ADDRESS          The address or host name to listen on: IPv4, IPv6 (::1, [::1]) or a name
+                                  such as localhost (default: 127.0.0.1; 0.0.0.0 or :: for all).
           --port N                The port (default: 8080; 0 picks a free one).
           --gazetteer PATH        Serve this gazetteer instead of the default one.
           --workers N             Threads answering requests, 1 to 256 (default: twice the cores, at least 4).
@@ -192,8 +193,9 @@ enum ServeCommand: Command {
             watcher.check()
         }
         watcher.start()
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host  // an IPv6 address
         Output.diagnostic(
-            "serving http://\(host):\(bound)\(GeocodeServerRoutes.servicePath)\(routes.site == nil ? "" : " and the map at http://\(host):\(bound)/") with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
+            "serving http://\(shown):\(bound)\(GeocodeServerRoutes.servicePath)\(routes.site == nil ? "" : " and the map at http://\(shown):\(bound)/") with \(limits.workers) workers\(apiKey == nil ? "" : " (token required)")"
         )
         while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
     }

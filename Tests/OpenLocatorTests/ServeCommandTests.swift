@@ -28,8 +28,86 @@ import Testing
             line += chunk
         }
         let text = String(decoding: line, as: UTF8.self)
-        let port = text.split(separator: ":").dropFirst(2).first.flatMap { UInt16($0.prefix { $0.isNumber }) }
-        return (process, try #require(port, "\(text)"), err)
+        return (process, try #require(servedPort(text), "\(text)"), err)
+    }
+
+    /// The port of "serving http://HOST:PORT/…", HOST an IPv4 address, a name or "[IPv6]".
+    static func servedPort(_ line: String) -> UInt16? {
+        guard let start = line.range(of: "http://")?.upperBound else { return nil }
+        var rest = line[start...]
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[close...] }
+        guard let colon = rest.firstIndex(of: ":") else { return nil }
+        return UInt16(rest[rest.index(after: colon)...].prefix { $0.isNumber })
+    }
+
+    /// One request to `[::1]:port` over IPv6, the whole answer back (`nil` if it cannot connect).
+    static func exchangeOverIPv6(port: UInt16, _ request: String) -> String? {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = port.bigEndian
+        address.sin6_addr = in6addr_loopback
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        guard connected == 0 else { return nil }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = request.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, 0) }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            answer += buffer[0..<count]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// Whether this machine has an IPv6 loopback to listen on.
+    static var hasIPv6Loopback: Bool {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }
+
+    @Test func listensOnAHostNameAndOnIPv6() throws {
+        let path = GeocodeServerRoutes.servicePath
+        let request =
+            "GET \(path)/findAddressCandidates?singleLine=Stockmann&f=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        // `localhost` is a name: resolved, and listened on at its IPv4 address.
+        let (named, port, _) = try Self.launch(["--host", "localhost"])
+        defer {
+            named.terminate()
+            named.waitUntilExit()
+        }
+        let answer = try #require(try RawHTTP.exchange(port: port, request))
+        #expect(answer.status == 200)
+        #expect(answer.body.contains(#""address":"Stockmann""#))
+        guard Self.hasIPv6Loopback else { return }  // (a machine without IPv6 cannot be asked)
+        for host in ["::1", "[::1]"] {
+            let (process, port, err) = try Self.launch(["--host", host])
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            let text = try #require(Self.exchangeOverIPv6(port: port, request), "\(host)")
+            #expect(text.hasPrefix("HTTP/1.1 200"), "\(host): \(text.prefix(200))")
+            #expect(text.contains(#""address":"Stockmann""#))
+            _ = err
+        }
     }
 
     @Test func servesAnswersLogsWithoutTokensAndStopsOnSIGTERM() throws {
@@ -68,7 +146,9 @@ import Testing
         #expect(second.stderr.contains("in use"))
         #expect(try CLI.run(["serve", "--port", "70000"]).status == 64)
         #expect(try CLI.run(["serve", "--workers", "0"]).status == 64)
-        #expect(try CLI.run(["serve", "--host", "localhost.example"]).stderr.contains("IPv4"))
+        let unknownHost = try CLI.run(["serve", "--host", "localhost.example", "--port", "0"])
+        #expect(unknownHost.status == 1)
+        #expect(unknownHost.stderr.contains("'localhost.example' is not an address or a host name"))
         // An empty key (an unset shell variable, say) must not quietly serve without a token.
         let emptyKey = try CLI.run(["serve", "--api-key", "", "--port", "0"])
         #expect(emptyKey.status == 64)

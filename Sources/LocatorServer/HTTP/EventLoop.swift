@@ -225,8 +225,8 @@ final class EventLoop: @unchecked Sendable {
 
     private func acceptAll(now: UInt64) {
         while true {
-            var address = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
             }
@@ -236,9 +236,7 @@ final class EventLoop: @unchecked Sendable {
             }
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-            let peer = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let peer = ListenAddress.text(of: &address)
             // One peer may not take every connection: over its cap, its newest is refused.
             if perPeer[peer, default: 0] >= limits.maxConnectionsPerPeer {
                 Glibc.close(fd)

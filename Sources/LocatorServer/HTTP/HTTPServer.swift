@@ -88,33 +88,25 @@ public final class HTTPServer: @unchecked Sendable {
         return max(1, min(limits.maxConnections, available - 64))
     }
 
-    /// Listens on host:port (port 0 picks a free one) and returns the port.
+    /// Listens on host:port (port 0 picks a free one) and returns the port. `host` is an IPv4
+    /// or IPv6 address or a name (``ListenAddress``).
     public func start(host: String, port: UInt16) throws -> UInt16 {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            throw ServerError("'\(host)' is not an IPv4 address; use 127.0.0.1 or 0.0.0.0")
-        }
+        var address = try ListenAddress(host: host, port: port)
         // Close-on-exec everywhere: a process the host spawns must not inherit the sockets.
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ServerError("cannot open a socket (errno \(errno))") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let bound = address.withSocketAddress { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 4096) == 0 else {
             let reason = errno == EADDRINUSE ? "is in use" : "cannot be listened on (errno \(errno))"
             Glibc.close(fd)
-            throw ServerError("\(host):\(port) \(reason)")
+            throw ServerError("\(host.prefix(60)):\(port) \(reason)")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        _ = address.withSocketAddress { address, length in
+            var length = length
+            return getsockname(fd, address, &length)
         }
         let loop: EventLoop
         do {
@@ -147,7 +139,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         events.name = "locator-serve-events"
         events.start()
-        return UInt16(bigEndian: address.sin_port)
+        return address.port
     }
 
     /// Stops accepting, closes connections not being answered, lets workers finish the
