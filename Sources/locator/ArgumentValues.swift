@@ -57,10 +57,18 @@ enum ArgumentValues {
         return Point(latitude: latitude, longitude: longitude)
     }
 
-    /// A box as given: MINLON,MINLAT,MAXLON,MAXLAT in degrees, or XMIN,YMIN,XMAX,YMAX in
-    /// metres with `--in-sr 3857`, as WGS84.
+    /// A box as given to `--within`: MINLAT,MINLON,MAXLAT,MAXLON in degrees (latitude first, as
+    /// every point), or XMIN,YMIN,XMAX,YMAX in metres with `--in-sr 3857`, as WGS84.
     static func envelope(_ text: String, option: String, in input: SpatialReference) throws -> Envelope {
-        guard input == .webMercator else { return try envelope(text, option: option) }
+        guard input == .webMercator else {
+            let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard numbers.count == 4 else {
+                throw UsageError("\(option) expects MINLAT,MINLON,MAXLAT,MAXLON, such as 60.16,24.93,60.18,24.96")
+            }
+            let lonLat = [numbers[1], numbers[0], numbers[3], numbers[2]].joined(separator: ",")
+            let box = try envelope(lonLat, option: option, order: "MINLAT,MINLON,MAXLAT,MAXLON")
+            return box
+        }
         let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, text.split(separator: ",").count == 4,
             numbers.allSatisfy({ $0.isFinite && abs($0) <= webMercatorLimit }), numbers[0] <= numbers[2],
@@ -74,16 +82,35 @@ enum ArgumentValues {
         return Envelope(xmin: low.x, ymin: low.y, xmax: high.x, ymax: high.y)
     }
 
-    /// "MINLON,MINLAT,MAXLON,MAXLAT" -> an envelope.
-    static func envelope(_ text: String, option: String) throws -> Envelope {
+    /// The box of `--within` (latitude first, or X,Y with `--in-sr 3857`) or `--within-lonlat`
+    /// (longitude first, degrees), `nil` when neither is given.
+    static func searchArea(_ arguments: CommandLineArguments, in input: SpatialReference) throws -> Envelope? {
+        switch (arguments.value("within"), arguments.value("within-lonlat")) {
+        case (nil, nil): return nil
+        case (let box?, nil): return try envelope(box, option: "--within", in: input)
+        case (nil, let box?):
+            guard input == .wgs84 else {
+                throw UsageError("--within-lonlat takes degrees; with --in-sr 3857 give --within XMIN,YMIN,XMAX,YMAX")
+            }
+            return try envelope(box, option: "--within-lonlat")
+        default: throw UsageError("give one of --within (LAT first) and --within-lonlat (LON first), not both")
+        }
+    }
+
+    /// "MINLON,MINLAT,MAXLON,MAXLAT" (`--within-lonlat`, GeoJSON's bbox order) -> an envelope;
+    /// messages name the box as `order` says the user wrote it.
+    static func envelope(_ text: String, option: String, order: String = "MINLON,MINLAT,MAXLON,MAXLAT") throws
+        -> Envelope
+    {
         let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, text.split(separator: ",").count == 4 else {
-            throw UsageError("\(option) expects MINLON,MINLAT,MAXLON,MAXLAT, such as 24.93,60.16,24.96,60.18")
+            let example = order.hasPrefix("MINLAT") ? "60.16,24.93,60.18,24.96" : "24.93,60.16,24.96,60.18"
+            throw UsageError("\(option) expects \(order), such as \(example)")
         }
         let envelope = Envelope(xmin: numbers[0], ymin: numbers[1], xmax: numbers[2], ymax: numbers[3])
         guard envelope.isValid else {
             throw UsageError(
-                "\(option) must have MINLON <= MAXLON within -180..180 and MINLAT <= MAXLAT within -90..90")
+                "\(option) must have MINLAT <= MAXLAT within -90..90 and MINLON <= MAXLON within -180..180 (\(order))")
         }
         return envelope
     }

@@ -143,6 +143,11 @@ enum BatchCommand: Command {
         }
 
         let task = try locatorTask(arguments)
+        if let near = options.parameters.preferredSearchLocation,
+            try ArgumentValues.inputSpatialReference(arguments) == .wgs84
+        {
+            await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
+        }
         let job = BatchJob(task: task, input: input, output: out, options: options)
         let display = ProgressDisplay()
         running.start(job)

@@ -7,7 +7,8 @@ enum FindCommand: Command {
     static let abstract = "Find places by category, name or address."
     static let spec = CommandLineArguments.Spec(
         options: [
-            "near", "max", "within", "format", "gazetteer", "service", "min-score", "country", "sr", "magic-key",
+            "near", "max", "within", "within-lonlat", "format", "gazetteer", "service", "min-score", "country", "sr",
+            "magic-key",
             "max-distance", "lang", "in-sr",
         ],
         repeatable: ["category"], flags: ["explain"], maxPositionals: 64)
@@ -15,7 +16,7 @@ enum FindCommand: Command {
         OVERVIEW: \(abstract)
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
-                            [--within MINLON,MINLAT,MAXLON,MAXLAT] [--min-score S] [--country CODE]
+                            [--within MINLAT,MINLON,MAXLAT,MAXLON] [--min-score S] [--country CODE]
                             [--max-distance D] [--lang CODE] [--in-sr 4326|3857] [--sr 4326|3857]
                             [--format table|json|geojson|stops|stops-geojson|gpx|osrm|valhalla|graphhopper]
                             [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
@@ -32,8 +33,12 @@ enum FindCommand: Command {
           --category NAME         Only places of this category (any level: "Coffee Shop", "Food",
                                   "Parks and Outdoors"); repeat for several.
           --max N                 How many results, 1 to 50 (default: 10).
-          --within MINLON,MINLAT,MAXLON,MAXLAT
-                                  Only places inside this box.
+          --within MINLAT,MINLON,MAXLAT,MAXLON
+                                  Only places inside this box, latitude first like every point
+                                  (south, west, north, east).
+          --within-lonlat MINLON,MINLAT,MAXLON,MAXLAT
+                                  The same box longitude first, as GeoJSON's bbox and ArcGIS's
+                                  searchExtent write it.
           --min-score S           Drop results scoring below S, 0 to 100 (default: 50; 0 keeps every
                                   candidate, junk included).
           --country CODE          Only places in this country (FI, FIN or Finland).
@@ -80,9 +85,7 @@ enum FindCommand: Command {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...GeocodeParameters.maxResultsLimit)
         }
-        parameters.searchArea = try arguments.value("within").map {
-            try ArgumentValues.envelope($0, option: "--within", in: input)
-        }
+        parameters.searchArea = try ArgumentValues.searchArea(arguments, in: input)
         if let minScore = arguments.value("min-score") {
             parameters.minScore = try ArgumentValues.number(minScore, option: "--min-score", range: 0...100)
         }
@@ -103,6 +106,12 @@ enum FindCommand: Command {
             choices: ["table", "json", "geojson", "stops", "stops-geojson", "gpx", "osrm", "valhalla", "graphhopper"])
 
         let task = try locatorTask(arguments)
+        if input == .wgs84 {
+            if let near { await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task) }
+            if arguments.value("within") != nil, let box = parameters.searchArea {
+                await SwappedCoordinates.warnIfSwapped(box, option: "--within", task: task)
+            }
+        }
         var response: GeocodeResponse
         if let key = arguments.value("magic-key") {
             guard !text.isEmpty else { throw UsageError("--magic-key needs the suggestion's TEXT too") }

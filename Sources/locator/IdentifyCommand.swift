@@ -38,8 +38,8 @@ enum IdentifyCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
-        let location = try ArgumentValues.point(
-            text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
+        let input = try ArgumentValues.inputSpatialReference(arguments)
+        let location = try ArgumentValues.point(text, option: "LAT,LON", in: input)
         let sr = try arguments.value("sr").map { try ArgumentValues.spatialReference($0, option: "--sr") } ?? .wgs84
         let tolerance =
             try arguments.value("tolerance").map {
@@ -47,6 +47,7 @@ enum IdentifyCommand: Command {
             } ?? 25
         let format = try format(arguments, choices: ["table", "json"])
         let task = try locatorTask(arguments)
+        if input == .wgs84 { await SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
         let language = try arguments.value("lang").map { try ArgumentValues.language($0, option: "--lang") }
         let place = try await task.identify(
             at: location, tolerance: tolerance, categories: arguments.all("category"), language: language,

@@ -48,8 +48,8 @@ enum ReverseCommand: Command {
 
     static func run(_ arguments: CommandLineArguments) async throws -> Int32 {
         guard let text = arguments.positionals.first else { throw UsageError("give the point as LAT,LON") }
-        let location = try ArgumentValues.point(
-            text, option: "LAT,LON", in: ArgumentValues.inputSpatialReference(arguments))
+        let input = try ArgumentValues.inputSpatialReference(arguments)
+        let location = try ArgumentValues.point(text, option: "LAT,LON", in: input)
         let parameters = ReverseGeocodeParameters()
         for type in try featureTypes(arguments) { parameters.addFeatureType(type) }
         if let distance = arguments.value("max-distance") {
@@ -68,7 +68,9 @@ enum ReverseCommand: Command {
         parameters.addResultAttributeName("*")
         let format = try format(arguments, choices: ["table", "json"])
 
-        let results = try await locatorTask(arguments).reverseGeocode(forLocation: location, parameters: parameters)
+        let task = try locatorTask(arguments)
+        if input == .wgs84 { await SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
+        let results = try await task.reverseGeocode(forLocation: location, parameters: parameters)
         if format == "json" {
             Output.data(
                 (results.first.map { ArcGISResponses.reverseGeocode($0, spatialReference: sr) }

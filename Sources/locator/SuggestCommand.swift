@@ -6,14 +6,14 @@ enum SuggestCommand: Command {
     static let name = "suggest"
     static let abstract = "Suggest places, categories and chains for text being typed."
     static let spec = CommandLineArguments.Spec(
-        options: ["near", "max", "within", "format", "gazetteer", "service", "country", "in-sr"],
+        options: ["near", "max", "within", "within-lonlat", "format", "gazetteer", "service", "country", "in-sr"],
         repeatable: ["category"],
         maxPositionals: 64)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator suggest TEXT [--near LAT,LON] [--category NAME]... [--max N]
-                               [--within MINLON,MINLAT,MAXLON,MAXLAT] [--country CODE]
+                               [--within MINLAT,MINLON,MAXLAT,MAXLON] [--country CODE]
                                [--in-sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
@@ -24,8 +24,10 @@ enum SuggestCommand: Command {
           --near LAT,LON          Suggest places near this point first.
           --category NAME         Only places of this category; repeat for several.
           --max N                 How many suggestions, 1 to 15 (default: 5).
-          --within MINLON,MINLAT,MAXLON,MAXLAT
-                                  Only places inside this box.
+          --within MINLAT,MINLON,MAXLAT,MAXLON
+                                  Only places inside this box, latitude first like every point.
+          --within-lonlat MINLON,MINLAT,MAXLON,MAXLAT
+                                  The same box longitude first (GeoJSON's bbox order).
           --country CODE          Only places in this country (FI, FIN or Finland).
           --in-sr WKID            --near and --within in 4326 (degrees, default) or 3857 (metres).
           --format FORMAT         table (default) or json (ArcGIS suggest).
@@ -57,13 +59,15 @@ enum SuggestCommand: Command {
             parameters.maxResults = try ArgumentValues.integer(
                 max, option: "--max", range: 1...SuggestParameters.maxResultsLimit)
         }
-        parameters.searchArea = try arguments.value("within").map {
-            try ArgumentValues.envelope($0, option: "--within", in: input)
-        }
+        parameters.searchArea = try ArgumentValues.searchArea(arguments, in: input)
         parameters.countryCode = arguments.value("country")
         parameters.categories = arguments.all("category")
         let format = try format(arguments, choices: ["table", "json"])
-        let suggestions = try await locatorTask(arguments).suggest(forSearchText: text, parameters: parameters)
+        let task = try locatorTask(arguments)
+        if input == .wgs84, let near = parameters.preferredSearchLocation {
+            await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
+        }
+        let suggestions = try await task.suggest(forSearchText: text, parameters: parameters)
         switch format {
         case "json": Output.data(ArcGISResponses.suggest(suggestions).serialized(pretty: true))
         default:

@@ -180,6 +180,13 @@ import Testing
         (["suggest", "sto", "--format", "geojson"], "--format must be one of"),
         (["suggest", "sto", "--category", "Spaceport"], "unknown category 'Spaceport'"),
         (["find", "--magic-key", "place:1"], "give TEXT"),
+        (
+            ["find", "cafe", "--within", "60.16,24.93,60.18,24.96", "--within-lonlat", "24.93,60.16,24.96,60.18"],
+            "not both"
+        ),
+        (["find", "cafe", "--within", "24.93,60.16,24.96"], "--within expects MINLAT,MINLON,MAXLAT,MAXLON"),
+        (["find", "cafe", "--within", "60.18,24.93,60.16,24.96"], "MINLAT <= MAXLAT"),
+        (["find", "cafe", "--within-lonlat", "1,2,3,4", "--in-sr", "3857"], "--within-lonlat takes degrees"),
         (["find", "cafe", "--nearr", "60.17,24.94"], "unknown option '--nearr'; did you mean '--near'?"),
         (["suggest", "sto", "--categroy", "Food"], "did you mean '--category'?"),
         (["fnd", "cafe"], "unknown subcommand 'fnd'. Did you mean 'find'?"),
@@ -246,7 +253,7 @@ import Testing
         #expect(root.stdout.contains("GeoNames"))
         let find = try CLI.run(["find", "--help"]).stdout
         #expect(find.contains("--near LAT,LON"))
-        #expect(find.contains("--within MINLON,MINLAT,MAXLON,MAXLAT"))
+        #expect(find.contains("--within MINLAT,MINLON,MAXLAT,MAXLON"))
         #expect(find.contains("ODbL"))
     }
 
@@ -366,5 +373,40 @@ import Testing
         #expect(lastLine.hasPrefix("Error: writing the gazetteer failed: disk I/O error (SQLite error "), "\(stderr)")
         #expect(!stderr.contains(folder.path) && !stderr.contains("INSERT"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+    }
+}
+
+/// One coordinate order, LAT first, and a warning when a point looks swapped: outside the
+/// gazetteer's detailed areas as given, inside one swapped. The answer is still for the point
+/// as given.
+@Suite struct SwappedCoordinatesCLITests {
+    @Test(arguments: [
+        ["find", "cafe", "--near", "24.9384,60.1699"],
+        ["suggest", "sto", "--near", "24.9384,60.1699"],
+        ["reverse", "24.9410,60.1690"],
+        ["identify", "24.9410,60.1690"],
+        ["find", "--category", "Hotel", "--within", "24.93,60.16,24.96,60.18"],
+    ])
+    func aSwappedPointIsWarnedAbout(arguments: [String]) throws {
+        let swapped = try CLI.run(arguments)
+        #expect(swapped.status == 0, "\(arguments): \(swapped.stderr)")
+        let warning = swapped.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warning.count == 1, "\(arguments): \(swapped.stderr)")
+        #expect(warning.first?.contains("Helsinki") == true, "\(warning)")
+        #expect(warning.first?.contains("swapped") == true)
+    }
+
+    @Test(arguments: [
+        ["find", "cafe", "--near", "60.1699,24.9384"],
+        ["reverse", "60.1690,24.9410"],
+        ["find", "--category", "Hotel", "--within", "60.16,24.93,60.18,24.96"],
+        ["find", "Sydney", "--near", "-33.87,151.21"],  // swapped, not a point on Earth
+        ["find", "Portland", "--near", "45.52,-122.68"],  // swapped in Antarctica, where no detail is either
+        ["find", "cafe", "--near", "2776164,8437963", "--in-sr", "3857"],  // metres, not degrees
+    ])
+    func aPointAsMeantIsNot(arguments: [String]) throws {
+        let outcome = try CLI.run(arguments)
+        #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
+        #expect(!outcome.stderr.contains("warning:"), "\(arguments): \(outcome.stderr)")
     }
 }

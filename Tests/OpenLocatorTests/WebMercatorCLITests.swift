@@ -112,8 +112,10 @@ import Testing
         let high = Self.mercator(latitude: 60.18, longitude: 24.96)
         let metres = String(format: "%.3f,%.3f,%.3f,%.3f", low.x, low.y, high.x, high.y)
         let inMetres = try Self.run(["find", "--category", "Hotel", "--within", metres, "--in-sr", "3857"])
-        let inDegrees = try Self.run(["find", "--category", "Hotel", "--within", "24.93,60.16,24.96,60.18"])
+        let inDegrees = try Self.run(["find", "--category", "Hotel", "--within", "60.16,24.93,60.18,24.96"])
+        let lonFirst = try Self.run(["find", "--category", "Hotel", "--within-lonlat", "24.93,60.16,24.96,60.18"])
         #expect(inMetres == inDegrees)
+        #expect(lonFirst == inDegrees)
         #expect(inMetres.contains("Hotel"))
     }
 

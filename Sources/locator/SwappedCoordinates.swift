@@ -1,0 +1,46 @@
+import OpenLocator
+
+/// A one-line warning when a LAT,LON point looks given the other way round: read as typed it
+/// lies outside every area where the gazetteer has POIs or addresses, read swapped it lies in
+/// one. The command still answers for the point as typed.
+///
+/// ```
+/// $ locator find cafe --near 24.94,60.17
+/// warning: --near 24.94,60.17 is outside the gazetteer's detailed areas, but 60.17,24.94 is around Helsinki, Uusimaa, Finland: are latitude and longitude swapped? (LAT,LON)
+/// ```
+enum SwappedCoordinates {
+    /// Warns on stderr when `point` (WGS84, as given in degrees to `option`) looks swapped.
+    static func warnIfSwapped(_ point: Point, option: String, task: LocatorTask) async {
+        guard let area = await swappedArea(point, task: task) else { return }
+        Output.diagnostic(
+            "warning: \(option) \(text(point.y)),\(text(point.x)) is outside the gazetteer's detailed areas, but "
+                + "\(text(point.x)),\(text(point.y)) is \(area): are latitude and longitude swapped? (LAT,LON)")
+    }
+
+    /// Warns when the centre of a box given LAT first to `option` looks swapped.
+    static func warnIfSwapped(_ box: Envelope, option: String, task: LocatorTask) async {
+        guard let area = await swappedArea(box.center, task: task) else { return }
+        Output.diagnostic(
+            "warning: the \(option) box is outside the gazetteer's detailed areas, but swapped it is \(area): "
+                + "are latitude and longitude swapped? (MINLAT,MINLON,MAXLAT,MAXLON)")
+    }
+
+    /// The described coverage area the swapped point lies in, when the point itself lies in none.
+    private static func swappedArea(_ point: Point, task: LocatorTask) async -> String? {
+        guard abs(point.x) <= 90, point.x != point.y,
+            let areas = try? await task.locatorInfo.coverage, !areas.isEmpty
+        else { return nil }
+        let swapped = Point(latitude: point.x, longitude: point.y)
+        func inside(_ point: Point) -> (Coverage.Area) -> Bool { { $0.extent.contains(point) } }
+        guard !areas.contains(where: inside(point)), let area = areas.first(where: inside(swapped)) else {
+            return nil
+        }
+        return area.described
+    }
+
+    private static func text(_ degrees: Double) -> String {
+        var text = String(degrees)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}
