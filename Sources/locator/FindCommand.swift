@@ -155,7 +155,7 @@ enum FindCommand: Command {
                 let within = parameters.searchArea == nil ? "" : " inside the --within box"
                 Output.data("No places found for \(what.prefix(80))\(near)\(within).")
             } else {
-                Output.data(TableFormatter.table(results, showDistance: near != nil))
+                Output.data(TableFormatter.table(results, showDistance: near != nil, width: Output.tableWidth))
             }
         }
         return 0

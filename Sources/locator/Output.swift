@@ -8,6 +8,18 @@ enum Output {
         write(text, to: .standardOutput)
     }
 
+    /// The columns tables are cut to: `COLUMNS` when set, else the terminal's width when
+    /// stdout is one; `nil` (no cutting) for a pipe or a file.
+    static var tableWidth: Int? {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 {
+            return columns
+        }
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Writes a line to stderr.
     static func diagnostic(_ text: String) {
         write(text, to: .standardError)

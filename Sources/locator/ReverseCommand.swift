@@ -81,7 +81,7 @@ enum ReverseCommand: Command {
                 ? max(parameters.maxDistance, ReverseGeocodeParameters.postalTolerance) : parameters.maxDistance
             Output.data("No address found within \(TableFormatter.formatDistance(searched)) of \(location).")
         } else {
-            Output.data(TableFormatter.table(results, showDistance: true))
+            Output.data(TableFormatter.table(results, showDistance: true, width: Output.tableWidth))
         }
         return 0
     }

@@ -82,7 +82,7 @@ enum SuggestCommand: Command {
                     suggestion.magicKey,
                 ])
             }
-            Output.data(TableFormatter.aligned(rows))
+            Output.data(TableFormatter.aligned(rows, width: Output.tableWidth))
         }
         return 0
     }

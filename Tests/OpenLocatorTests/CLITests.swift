@@ -410,3 +410,23 @@ import Testing
         #expect(!outcome.stderr.contains("warning:"), "\(arguments): \(outcome.stderr)")
     }
 }
+
+/// `COLUMNS` (or the terminal's width) cuts the table to fit, and a pipe gets it whole.
+@Suite struct TableWidthCLITests {
+    @Test func aTableFitsTheWidthItIsGiven() throws {
+        let arguments = ["find", "cafe", "--near", "60.1699,24.9384", "--max", "10"]
+        let whole = try CLI.run(arguments)
+        #expect(whole.status == 0)
+        let wholeLines = whole.stdout.split(separator: "\n")
+        #expect(!whole.stdout.contains("…"))
+        #expect(wholeLines.contains { DisplayWidth.columns(String($0)) > 60 }, "no line to cut: \(wholeLines)")
+        let cut = try CLI.run(arguments, environment: ["COLUMNS": "60"])
+        #expect(cut.status == 0)
+        let cutLines = cut.stdout.split(separator: "\n")
+        #expect(cutLines.count == wholeLines.count)
+        #expect(cutLines.allSatisfy { DisplayWidth.columns(String($0)) <= 60 }, "\(cutLines)")
+        #expect(cut.stdout.contains("…"))
+        // Each line still starts with its row's number and name.
+        for (a, b) in zip(wholeLines, cutLines) { #expect(a.prefix(4) == b.prefix(4)) }
+    }
+}

@@ -8,8 +8,9 @@ import Foundation
 ///  1  Café Regatta    Coffee Shop  120 m     Merikannontie 8, 00260 Helsinki
 /// ```
 public enum TableFormatter {
-    /// The table for `results`; `showDistance` adds the distance column.
-    public static func table(_ results: [GeocodeResult], showDistance: Bool) -> String {
+    /// The table for `results`; `showDistance` adds the distance column. With a `width` (the
+    /// terminal's columns), the widest text columns are cut with "…" until each line fits.
+    public static func table(_ results: [GeocodeResult], showDistance: Bool, width: Int? = nil) -> String {
         var rows: [[String]] = [["#", "Name", "Type", showDistance ? "Distance" : nil, "Address"].compactMap { $0 }]
         for (index, result) in results.enumerated() {
             let a = result.attributeValues
@@ -22,17 +23,37 @@ public enum TableFormatter {
                     TerminalText.printable($0)
                 })
         }
-        return aligned(rows)
+        return aligned(rows, width: width)
     }
 
     /// Rows of cells as aligned columns, two spaces apart; the last column is not padded.
-    public static func aligned(_ rows: [[String]]) -> String {
+    /// Widths are terminal columns (``DisplayWidth``: a CJK character takes two). With a
+    /// `width`, the widest of the columns after the first are cut with "…", a column at a
+    /// time, until every line fits (a column keeps at least 8 columns, or its header's width).
+    public static func aligned(_ rows: [[String]], width: Int? = nil) -> String {
         guard let header = rows.first else { return "" }
-        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var widths = header.indices.map { column in rows.map { DisplayWidth.columns($0[column]) }.max() ?? 0 }
+        if let width {
+            let floors = header.map { max(8, DisplayWidth.columns($0)) }
+            func total() -> Int { widths.reduce(0, +) + 2 * (widths.count - 1) }
+            while total() > width {
+                // The widest column that may still shrink, the last (the address) on a tie.
+                guard
+                    let column = widths.indices.dropFirst().filter({ widths[$0] > floors[$0] }).max(by: {
+                        (widths[$0], $0) < (widths[$1], $1)
+                    })
+                else { break }
+                let others = total() - widths[column]
+                let secondWidest = widths.indices.filter { $0 != column }.map { widths[$0] }.max() ?? 0
+                widths[column] = max(floors[column], min(widths[column] - 1, max(width - others, secondWidest)))
+            }
+        }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                // Pad by characters: `padding(toLength:)` counts UTF-16 units and cuts "Kāz̧emābād".
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+                let cut = DisplayWidth.truncated(cell, to: widths[column])
+                // Pad by columns: `padding(toLength:)` counts UTF-16 units and cuts "Kāz̧emābād".
+                return column == row.count - 1
+                    ? cut : cut + String(repeating: " ", count: widths[column] - DisplayWidth.columns(cut))
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -23,7 +23,10 @@ enum CLI {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // A COLUMNS the shell exported would cut tables; a test sets it when it means to.
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["COLUMNS"] = nil
+        process.environment = inherited.merging(environment) { $1 }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
