@@ -12,14 +12,15 @@ enum BatchCommand: Command {
             "column", "columns", "near", "out", "format", "min-score", "gazetteer", "service", "country",
             "lang", "in-sr", "feature-types", "max-distance",
         ],
-        repeatable: ["category"], flags: ["resume", "reverse"], maxPositionals: 1)
+        repeatable: ["category"], flags: ["resume", "reverse", "no-header"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
         USAGE: locator batch INPUT [--column NAME | --columns A,B,...] [--near LAT,LON]
                              [--in-sr 4326|3857] [--category NAME]... [--country CODE] [--lang CODE]
                              [--min-score S] [--out FILE]
-                             [--format csv|jsonl|geojson] [--resume] [--gazetteer PATH | --service URL]
+                             [--format csv|jsonl|geojson] [--resume] [--no-header]
+                             [--gazetteer PATH | --service URL]
                locator batch INPUT --reverse [--columns LAT,LON | --column NAME]
                              [--feature-types TYPE,...] [--max-distance M] [--lang CODE] [--out FILE] ...
 
@@ -38,6 +39,8 @@ enum BatchCommand: Command {
           --columns A,B,...       Several columns making up the address, joined in this order
                                   (street,city,postal). With --reverse: the latitude column, then
                                   the longitude column (default: lat/latitude/y and lon/lng/x).
+          --no-header             The CSV file has no header row: its first line is a row, and its
+                                  columns are column_1, column_2, … (--column 2 names column_2).
           --near LAT,LON          Prefer matches near this point.
           --in-sr WKID            --near in 4326 (LAT,LON degrees, default) or 3857 (X,Y metres).
           --category NAME         Only match places of this category; repeat for several.
@@ -66,7 +69,8 @@ enum BatchCommand: Command {
           Every input row once, in order: its fields, then match_addr, lat, lon, score, addr_type,
           place_name and status (matched, tied or unmatched; unmatched rows have no location).
           With --reverse, distance (metres from the row's point) in place of score; a row whose
-          point cannot be read is unmatched, with a warning naming its line.
+          point cannot be read is unmatched, with a warning naming its line. With --no-header the
+          output's header names the input's columns column_1, column_2, …
           An output column named like an input column is prefixed with "locator_".
           Progress goes to stderr: a bar on a terminal, a line every 5 seconds otherwise.
           Ctrl-C or SIGTERM stops after the rows in hand are written; the output is then valid,
@@ -99,6 +103,7 @@ enum BatchCommand: Command {
         if arguments.value("column") != nil, arguments.value("columns") != nil {
             throw UsageError("give --column or --columns, not both")
         }
+        options.hasHeader = !arguments.has("no-header")
         if let column = arguments.value("column") {
             guard !column.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw UsageError("--column needs a column name")
@@ -108,6 +113,11 @@ enum BatchCommand: Command {
             options.columns = columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard !options.columns.isEmpty, !options.columns.contains(where: \.isEmpty) else {
                 throw UsageError("--columns needs column names separated by commas, such as street,city,postal")
+            }
+        }
+        if !options.hasHeader {  // columns by number: "2" is column_2
+            options.columns = options.columns.map { name in
+                Int(name).map { "column_\($0)" } ?? name
             }
         }
         if reverse,

@@ -441,3 +441,37 @@ private final class StderrLog: @unchecked Sendable {
 
     var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
+
+/// `--no-header`: a file without a header row keeps its first row, its columns named by
+/// number; and a header row that looks like data is warned about.
+@Suite struct BatchHeaderlessTests {
+    @Test func aFileWithoutAHeaderKeepsItsFirstRow() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("addresses.csv")
+        try "\"Mannerheimintie 10, Helsinki\",a\n\"Aleksanterinkatu 52, Helsinki\",b\n".write(
+            to: input, atomically: false, encoding: .utf8)
+        let out = folder.appendingPathComponent("out.csv")
+        let run = try CLI.run(["batch", input.path, "--no-header", "--column", "1", "--out", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try BatchCommandTests.csvRows(out)
+        #expect(rows.count == 3, "\(rows)")  // the header written, then both rows
+        #expect(Array(rows[0].prefix(3)) == ["column_1", "column_2", "match_addr"])
+        #expect(rows[1][0] == "Mannerheimintie 10, Helsinki" && rows[1][1] == "a")
+        #expect(rows[1][2].hasPrefix("Mannerheimintie 10"), "\(rows[1])")
+        #expect(rows[2][2].hasPrefix("Aleksanterinkatu 52"), "\(rows[2])")
+        #expect(!run.stderr.contains("looks like data"))
+
+        // Read with a header, the first row would be lost: its numbers are warned about.
+        let points = folder.appendingPathComponent("points.csv")
+        try "60.1690,24.9410\n-33.8688,151.2093\n".write(to: points, atomically: false, encoding: .utf8)
+        let warned = try CLI.run(["batch", points.path, "--reverse", "--columns", "60.1690,24.9410"])
+        #expect(warned.stderr.contains("looks like data"), "\(warned.stderr)")
+        #expect(warned.stderr.contains("--no-header"))
+        let reversed = try CLI.run(["batch", points.path, "--reverse", "--no-header", "--columns", "1,2"])
+        #expect(reversed.status == 0, "\(reversed.stderr)")
+        let lines = reversed.stdout.split(whereSeparator: \.isNewline)  // CSV lines end in CRLF
+        #expect(lines.count == 3, "\(reversed.stdout)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",matched") }, "\(reversed.stdout)")
+        #expect(!reversed.stderr.contains("looks like data"))
+    }
+}

@@ -67,9 +67,11 @@ public struct BatchInput {
     /// Rows read ahead (JSON lines up to the first object, which names the columns).
     private var pending: [BatchRecord] = []
 
-    /// Opens `path` ("-" for standard input) and reads its header.
+    /// Opens `path` ("-" for standard input) and reads its header. A CSV file without one
+    /// (`hasHeader` false) names its columns `column_1`, `column_2`, … and its first line is a
+    /// row; a header row that looks like data (a field that is a number) gets a warning.
     /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read or has no header.
-    public init(path: String) throws {
+    public init(path: String, hasHeader: Bool = true) throws {
         source = try ByteReader(path: path)
         let lowercased = path.lowercased()
         if lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson") || lowercased.hasSuffix(".json") {
@@ -88,11 +90,23 @@ public struct BatchInput {
                     "'\(source.name)' is not UTF-8; read as Windows-1252 (save as \"CSV UTF-8\" to be sure)")
             }
             guard let header = try reader.next() else {
-                throw LocatorError(.invalidInput, "'\(source.name)' is empty: a CSV header row is needed")
+                throw LocatorError(
+                    .invalidInput, "'\(source.name)' is empty: \(hasHeader ? "a CSV header row is needed" : "no rows")")
+            }
+            guard hasHeader else {
+                columns = header.fields.indices.map { "column_\($0 + 1)" }
+                csv = reader
+                pending = [csvRecord(header)]
+                break
             }
             columns = header.fields.enumerated().map { index, name in
                 let trimmed = name.trimmedSpaces
                 return trimmed.isEmpty ? "column_\(index + 1)" : trimmed
+            }
+            if let number = header.fields.first(where: { Double($0.trimmedSpaces) != nil }) {
+                warnings.append(
+                    "the first line of '\(source.name)' looks like data (its field '\(number.trimmedSpaces.prefix(40))' is a number) but is read as the header; give --no-header if the file has none"
+                )
             }
             csv = reader
         case .jsonl:
@@ -118,21 +132,26 @@ public struct BatchInput {
         case .csv:
             guard var reader = csv, let record = try reader.next() else { return nil }
             csv = reader
-            if record.unterminatedQuote {
-                warnings.append("line \(record.line): a quoted field runs to the end of the file")
-            }
-            if record.fields.count > columns.count {
-                warnings.append(
-                    "line \(record.line): \(record.fields.count) fields but \(columns.count) columns; the extra fields are left out"
-                )
-            }
-            let fields = columns.enumerated().map { index, name in
-                (name: name, value: JSONValue.string(index < record.fields.count ? record.fields[index] : ""))
-            }
-            return BatchRecord(fields: fields, line: record.line)
+            return csvRecord(record)
         case .jsonl:
             return try nextJSONLine()
         }
+    }
+
+    /// A CSV line as a row of the columns, its problems noted in ``warnings``.
+    private mutating func csvRecord(_ record: CSVReader.Record) -> BatchRecord {
+        if record.unterminatedQuote {
+            warnings.append("line \(record.line): a quoted field runs to the end of the file")
+        }
+        if record.fields.count > columns.count {
+            warnings.append(
+                "line \(record.line): \(record.fields.count) fields but \(columns.count) columns; the extra fields are left out"
+            )
+        }
+        let fields = columns.enumerated().map { index, name in
+            (name: name, value: JSONValue.string(index < record.fields.count ? record.fields[index] : ""))
+        }
+        return BatchRecord(fields: fields, line: record.line)
     }
 
     private mutating func nextJSONLine() throws -> BatchRecord? {

@@ -31,6 +31,9 @@ public final class BatchJob: @unchecked Sendable {
         public var resume = false
         /// Rows geocoded between writes.
         public var chunkSize = 512
+        /// Whether a CSV input's first line names its columns; without, they are `column_1`, …
+        /// and the first line is a row.
+        public var hasHeader = true
 
         public init() {}
     }
@@ -89,7 +92,7 @@ public final class BatchJob: @unchecked Sendable {
     @discardableResult
     public func run(progress report: (Progress) -> Void = { _ in }) async throws -> Summary {
         let started = Date()
-        var input = try BatchInput(path: inputPath)
+        var input = try BatchInput(path: inputPath, hasHeader: options.hasHeader)
         let search = try Search(options, columns: input.columns)
         let names = BatchOutput.OutputNames(avoiding: input.columns, reverse: options.reverse != nil)
         let header = input.columns + names.names
@@ -103,7 +106,8 @@ public final class BatchJob: @unchecked Sendable {
                 at: outputPath, format: format, expectedHeader: header, delimiter: input.delimiter) : nil
         // What this output is made from, so a later --resume can refuse another input or options.
         let fingerprint = try ResumeFingerprint(
-            input: inputPath, options: "\(search.fingerprint)|format=\(format.rawValue)")
+            input: inputPath,
+            options: "\(search.fingerprint)|format=\(format.rawValue)\(options.hasHeader ? "" : "|no-header")")
         if outputPath != "-" {
             if done != nil {
                 try fingerprint.check(beside: outputPath)
