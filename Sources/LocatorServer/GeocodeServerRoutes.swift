@@ -75,6 +75,10 @@ public final class GeocodeServerRoutes: Sendable {
         var path = request.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
+        if path == ServiceDescription.infoPath {
+            return .json(
+                ServiceDescription.info(tokenRequired: apiKey != nil), pretty: Self.parameters(request)["f"] == "pjson")
+        }
         if path == MapStreets.path { return mapLayer(request) { try MapStreets.answer($0, task: task) } }
         if path == MapTowns.path { return mapLayer(request) { try MapTowns.answer($0, task: task) } }
         if path == MapInfo.path { return mapInfo(request) }
@@ -91,6 +95,18 @@ public final class GeocodeServerRoutes: Sendable {
         if let format = parameters.nonEmpty("f")?.lowercased(), !["json", "pjson", "geojson", "html"].contains(format) {
             return answer(Self.error(400, "Unsupported format '\(format.prefix(20))'; use f=json or f=pjson."), pretty)
         }
+        let callback = parameters.nonEmpty("callback")
+        if let callback, !JSONP.isFunctionName(callback) {
+            return answer(Self.error(400, "Invalid callback.", details: [JSONP.nameRule]), pretty)
+        }
+        let response = operationResponse(operation, parameters, request: request, pretty: pretty)
+        return callback.map { JSONP.wrap(response, in: $0) } ?? response
+    }
+
+    /// The answer of one operation of the service, as JSON.
+    private func operationResponse(
+        _ operation: String, _ parameters: WireParameters, request: HTTPRequest, pretty: Bool
+    ) -> HTTPResponse {
         if let denied = checkToken(request, parameters) { return answer(denied, pretty) }
         do {
             switch operation.lowercased() {

@@ -7,6 +7,21 @@ import OpenLocator
 enum ServiceDescription {
     /// The description of a service answering from a gazetteer described by `info` (its place
     /// count and what it finds go in `locatorProperties`, as OpenLocator's remote backend reads them).
+    /// Where ArcGIS Server describes itself; clients ask it whether tokens are needed.
+    static let infoPath = "/arcgis/rest/info"
+
+    /// `/arcgis/rest/info`: the server's version and whether it takes tokens.
+    static func info(tokenRequired: Bool) -> JSONValue {
+        .object([
+            ("currentVersion", .number(11.1)), ("fullVersion", .string("11.1.0")),
+            ("owningSystemUrl", .string("")),
+            (
+                "authInfo",
+                .object([("isTokenBasedSecurity", .bool(tokenRequired))])
+            ),
+        ])
+    }
+
     static func root(info: LocatorInfo? = nil) -> JSONValue {
         var properties: [(String, JSONValue)] = [
             ("MinimumCandidateScore", .string("0")), ("MinimumMatchScore", .string("0")),

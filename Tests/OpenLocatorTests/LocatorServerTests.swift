@@ -173,7 +173,7 @@ import Testing
         let body = try Self.json(response.body)
         let error = body["error"] as? [String: Any]
         // An ArcGIS error of the 400 class, or an answer (what an odd but harmless request gets).
-        let answered = body["candidates"] != nil || body["locations"] != nil
+        let answered = body["candidates"] != nil || body["locations"] != nil || body["suggestions"] != nil
         #expect(
             error.map { ($0["code"] as? Int).map { (400..<500).contains($0) } ?? false } ?? answered, "\(target)")
         #expect(!response.body.contains("SELECT") && !response.body.contains("/work/"))
@@ -333,5 +333,82 @@ import Testing
         #expect(response.status == 200 && response.body == #"{"done":true}"#)
         #expect(response.headers.contains("Connection: close"))
         #expect(throws: (any Error).self) { _ = try RawHTTP(port: port) }
+    }
+}
+
+/// ArcGIS REST habits the server honours: limits above the maximum clamped, JSONP for a
+/// `callback`, and `/arcgis/rest/info` saying whether tokens are needed.
+@Suite struct ArcGISHabitsTests {
+    static let path = GeocodeServerRoutes.servicePath
+
+    static func candidates(_ port: UInt16, _ target: String) throws -> [[String: Any]] {
+        let response = try LocatorServerTests.get(port, path + target)
+        #expect(response.status == 200, "\(target): \(response.body.prefix(200))")
+        return try #require(try LocatorServerTests.json(response.body)["candidates"] as? [[String: Any]])
+    }
+
+    @Test func limitsAboveTheMaximumAreClampedAsArcGISDoes() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let query = "/findAddressCandidates?category=Food&location=24.9384,60.1699&outFields=PlaceName&f=json"
+        let fifty = try Self.candidates(mirror.port, query + "&maxLocations=50")
+        let hundred = try Self.candidates(mirror.port, query + "&maxLocations=100")
+        #expect(fifty.count == 50)
+        #expect(hundred.map { $0["address"] as? String } == fifty.map { $0["address"] as? String })
+        let suggest = try LocatorServerTests.json(
+            LocatorServerTests.get(mirror.port, Self.path + "/suggest?text=sto&maxSuggestions=99&f=json").body)
+        let suggestions = try #require(suggest["suggestions"] as? [Any])
+        #expect(suggestions.count > 5 && suggestions.count <= 15, "\(suggestions.count)")
+        // Below the range is still an error.
+        let zero = try LocatorServerTests.get(mirror.port, Self.path + query + "&maxLocations=0")
+        #expect(zero.body.contains(#""code":400"#))
+    }
+
+    @Test func aCallbackGetsJSONPAndABadOneAnError() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let target = Self.path + "/findAddressCandidates?singleLine=Stockmann&outFields=PlaceName&f=json"
+        let plain = try LocatorServerTests.get(mirror.port, target)
+        let wrapped = try LocatorServerTests.get(mirror.port, target + "&callback=dojo_request.callbacks.id1$")
+        #expect(wrapped.status == 200)
+        #expect(wrapped.headers.lowercased().contains("content-type: application/javascript"))
+        let prefix = "/**/dojo_request.callbacks.id1$(", suffix = ");"
+        #expect(wrapped.body.hasPrefix(prefix) && wrapped.body.hasSuffix(suffix), "\(wrapped.body.prefix(80))")
+        let inner = String(wrapped.body.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(inner == plain.body)
+        // An error is wrapped too, so the page's callback hears of it.
+        let failed = try LocatorServerTests.get(
+            mirror.port, Self.path + "/findAddressCandidates?singleLine=x&maxLocations=-1&f=json&callback=cb")
+        #expect(failed.body.hasPrefix("/**/cb({\"error\""), "\(failed.body.prefix(80))")
+        for bad in ["alert(1)", "1abc", "a%3Cscript%3E", "x%22%29%3B", String(repeating: "a", count: 129)] {
+            let refused = try LocatorServerTests.get(mirror.port, target + "&callback=\(bad)")
+            #expect(refused.body.hasPrefix(#"{"error":{"code":400,"message":"Invalid callback.""#), "\(bad)")
+            #expect(!refused.headers.lowercased().contains("javascript"))
+        }
+    }
+
+    @Test func restInfoSaysWhetherTokensAreNeeded() throws {
+        for key in [nil, "info-secret"] {
+            let mirror = try GazetteerMirror.start(apiKey: key)
+            defer { mirror.stop() }
+            let info = try LocatorServerTests.json(LocatorServerTests.get(mirror.port, "/arcgis/rest/info?f=json").body)
+            #expect(info["currentVersion"] as? Double == 11.1)
+            let auth = try #require(info["authInfo"] as? [String: Any])
+            #expect(auth["isTokenBasedSecurity"] as? Bool == (key != nil))
+        }
+    }
+}
+
+extension ArcGISHabitsTests {
+    /// A form that sends `singleLine=` empty beside its address fields is read by its fields.
+    @Test func anEmptySingleLineLeavesTheFieldsToSpeak() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let fields = "address=Mannerheimintie%2010&city=Helsinki&outFields=Match_addr&f=json"
+        let withEmpty = try Self.candidates(mirror.port, "/findAddressCandidates?singleLine=&" + fields)
+        let without = try Self.candidates(mirror.port, "/findAddressCandidates?" + fields)
+        #expect(!without.isEmpty)
+        #expect((without.first?["address"] as? String)?.hasPrefix("Mannerheimintie 10") == true)
+        #expect(withEmpty.map { $0["address"] as? String } == without.map { $0["address"] as? String })
     }
 }

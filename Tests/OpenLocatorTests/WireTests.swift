@@ -74,8 +74,10 @@ import Testing
         suggest.maxSuggestions = 15
         suggest.location = Point(latitude: 1, longitude: 2)
         #expect(try SuggestRequest(suggest.parameters) == suggest)
+        // Above the maximum is taken as the maximum, as ArcGIS does; below 1 is an error.
+        #expect(try SuggestRequest(WireParameters([("text", "x"), ("maxSuggestions", "16")])).maxSuggestions == 15)
         #expect(throws: LocatorError.self) {
-            try SuggestRequest(WireParameters([("text", "x"), ("maxSuggestions", "16")]))
+            try SuggestRequest(WireParameters([("text", "x"), ("maxSuggestions", "0")]))
         }
 
         var reverse = ReverseGeocodeRequest(location: Point(latitude: 60.17, longitude: 24.94))

@@ -144,9 +144,11 @@ package struct WireParameters: Sendable, Equatable {
         return sr
     }
 
-    /// An integer parameter within a range.
-    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// A whole number in `range`; with `clampingAbove`, one above it is taken as its upper
+    /// bound, as ArcGIS takes `maxLocations=100` as 50.
+    package func integer(_ name: String, in range: ClosedRange<Int>, clampingAbove: Bool = false) throws -> Int? {
         guard let value = nonEmpty(name) else { return nil }
+        if clampingAbove, let number = Int(value), number > range.upperBound { return range.upperBound }
         guard let number = Int(value), range.contains(number) else {
             throw LocatorError.invalidParameter(
                 "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -203,9 +205,10 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package init() {}
 
     package init(_ parameters: WireParameters) throws {
-        // The single line, or the multifield parts (address, city, postal, …) joined.
+        // The single line, or the multifield parts (address, city, postal, …) joined: an empty
+        // `singleLine=` beside them, as some forms send, does not hide them.
         singleLine =
-            parameters["singleLine"]
+            parameters.nonEmpty("singleLine")
             ?? [
                 "address", "address2", "address3", "neighborhood", "city", "subregion", "region", "postal",
                 "countryCode",
@@ -213,7 +216,8 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         magicKey = parameters.nonEmpty("magicKey")
         categories = parameters.list("category")
         outFields = parameters.list("outFields")
-        maxLocations = try parameters.integer("maxLocations", in: 1...GeocodeParameters.maxResultsLimit)
+        maxLocations = try parameters.integer(
+            "maxLocations", in: 1...GeocodeParameters.maxResultsLimit, clampingAbove: true)
         outSR = try parameters.spatialReference("outSR")
         searchExtent = try parameters.envelope("searchExtent")
         location = try parameters.point("location")
@@ -296,7 +300,8 @@ package struct SuggestRequest: Sendable, Equatable {
         location = try parameters.point("location")
         categories = parameters.list("category")
         searchExtent = try parameters.envelope("searchExtent")
-        maxSuggestions = try parameters.integer("maxSuggestions", in: 1...SuggestParameters.maxResultsLimit)
+        maxSuggestions = try parameters.integer(
+            "maxSuggestions", in: 1...SuggestParameters.maxResultsLimit, clampingAbove: true)
         countryCode = parameters.nonEmpty("countryCode")
     }
 
