@@ -18,7 +18,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU"]),
-        .target(name: "LocatorServer", dependencies: ["OpenLocator", "CLinux"]),
+        .target(name: "LocatorServer", dependencies: ["OpenLocator", "CLinux", "CZlib"]),
         .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),
         .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),
         .testTarget(

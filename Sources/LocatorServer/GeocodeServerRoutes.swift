@@ -60,6 +60,7 @@ public final class GeocodeServerRoutes: Sendable {
     public func respond(_ request: HTTPRequest) -> HTTPResponse {
         // One budget and one gazetteer file for the whole request, whatever replaces the file.
         var response = GazetteerPin.run { WorkBudget.run(WorkBudget(seconds: requestTimeout)) { route(request) } }
+        response = GzipEncoding.encoded(response, acceptEncoding: request.headers["accept-encoding"])
         response.headers += [
             ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
             ("Access-Control-Allow-Headers", "Content-Type, Authorization, X-Esri-Authorization"),

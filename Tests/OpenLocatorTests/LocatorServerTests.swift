@@ -412,3 +412,32 @@ extension ArcGISHabitsTests {
         #expect(withEmpty.map { $0["address"] as? String } == without.map { $0["address"] as? String })
     }
 }
+
+extension ArcGISHabitsTests {
+    /// `Accept-Encoding: gzip` gets a gzipped body that inflates to the plain one; a small
+    /// body, or a client that does not ask, gets it plain.
+    @Test func answersAreGzippedWhenAskedFor() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        func fetch(_ target: String, _ acceptEncoding: String?) throws -> (headers: String, body: Data) {
+            let client = try RawHTTP(port: mirror.port)
+            let extra = acceptEncoding.map { "Accept-Encoding: \($0)\r\n" } ?? ""
+            client.send("GET \(Self.path)\(target) HTTP/1.1\r\nHost: x\r\n\(extra)Connection: close\r\n\r\n")
+            let response = try #require(client.readResponseBytes())
+            #expect(response.status == 200)
+            return (response.headers.lowercased(), response.body)
+        }
+        let big = "/findAddressCandidates?category=Food&location=24.9384,60.1699&outFields=*&f=json"
+        let plain = try fetch(big, nil)
+        let gzipped = try fetch(big, "gzip, deflate, br")
+        #expect(!plain.headers.contains("content-encoding"))
+        #expect(gzipped.headers.contains("content-encoding: gzip"))
+        #expect(gzipped.headers.contains("vary: accept-encoding"))
+        #expect(gzipped.body.count * 4 < plain.body.count, "\(gzipped.body.count) of \(plain.body.count)")
+        let inflated = try GzipInflater().inflate([UInt8](gzipped.body), name: "answer")
+        #expect(Data(inflated) == plain.body)
+        #expect(!(try fetch(big, "gzip;q=0")).headers.contains("content-encoding"))
+        let small = try fetch("/suggest?text=zzzzqq&f=json", "gzip")
+        #expect(!small.headers.contains("content-encoding"))
+    }
+}

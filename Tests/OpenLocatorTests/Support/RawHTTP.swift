@@ -80,6 +80,11 @@ final class RawHTTP: @unchecked Sendable {  // one thread uses a client at a tim
 
     /// Reads one response (headers and a Content-Length body) without waiting for the close.
     func readResponse(seconds: Double = 10) -> (status: Int, headers: String, body: String)? {
+        readResponseBytes(seconds: seconds).map { ($0.status, $0.headers, String(decoding: $0.body, as: UTF8.self)) }
+    }
+
+    /// ``readResponse(seconds:)`` with the body as it came (a gzipped one, say).
+    func readResponseBytes(seconds: Double = 10) -> (status: Int, headers: String, body: Data)? {
         var data = pending
         pending = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -91,7 +96,7 @@ final class RawHTTP: @unchecked Sendable {  // one thread uses a client at a tim
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 if data.count - end.upperBound >= length {
                     let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
-                    let body = String(decoding: data[end.upperBound..<(end.upperBound + length)], as: UTF8.self)
+                    let body = Data(data[end.upperBound..<(end.upperBound + length)])
                     pending = Data(data[(end.upperBound + length)...])
                     return (status, head, body)
                 }
