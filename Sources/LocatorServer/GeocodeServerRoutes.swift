@@ -114,6 +114,7 @@ public final class GeocodeServerRoutes: Sendable {
             case "":
                 return pretty ? .json(ServiceDescription.root(info: info), pretty: true) : .json(bytes: description)
             case "findaddresscandidates": return try findAddressCandidates(parameters, pretty: pretty)
+            case "find": return answer(try find(parameters), pretty)
             case "reversegeocode": return answer(try reverseGeocode(parameters), pretty)
             case "suggest": return answer(try suggest(parameters), pretty)
             case "geocodeaddresses": return answer(try geocodeAddresses(parameters), pretty)
@@ -233,6 +234,29 @@ public final class GeocodeServerRoutes: Sendable {
             ArcGISResponses.findAddressCandidates(
                 response.results, spatialReference: request.outSR ?? .wgs84, coverage: response.coverage),
             pretty: pretty)
+    }
+
+    /// The legacy `find` operation: findAddressCandidates with `text` for `singleLine` and
+    /// `bbox` for `searchExtent`, answered as `locations`.
+    private func find(_ parameters: WireParameters) throws -> JSONValue {
+        let renamed: [String: String] = ["text": "singleLine", "bbox": "searchExtent"]
+        let dropped: Set<String> = ["singleline", "searchextent"]
+        let pairs = parameters.pairs.filter { !dropped.contains($0.name.lowercased()) }.map { pair in
+            (renamed[pair.name.lowercased()] ?? pair.name, pair.value)
+        }
+        let request = try FindAddressCandidatesRequest(WireParameters(pairs))
+        let results: [GeocodeResult]
+        if let key = request.magicKey {
+            let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
+            results = try task.geocodeBlocking(forSuggestResult: suggestion, using: request.geocodeParameters)
+        } else if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
+            results = []
+        } else {
+            results = try task.geocodeResponseBlocking(
+                forSearchText: request.singleLine, using: request.geocodeParameters
+            ).results
+        }
+        return ArcGISResponses.findLocations(results, spatialReference: request.outSR ?? .wgs84)
     }
 
     private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {

@@ -1,4 +1,5 @@
 import Foundation
+import LocatorServer
 import Testing
 
 @testable import OpenLocator
@@ -6,14 +7,20 @@ import Testing
 /// geopy (from PyPI, unchanged) against `locator serve`: it hard-codes the World path and reads
 /// `Address`, `City`, `Region`, `Postal`, `CountryCode` from reverse answers.
 @Suite struct GeopyCompatibilityTests {
-    /// A Python with geopy 2.5.0: `.build/geopy-venv`, made with `python3 -m venv` and pip on
-    /// first use (`.ci/run` makes it ahead).
+    private static let venvSetup = NSLock()
+
+    /// A Python with geopy 2.5.0 and geocoder 1.38.1: `.build/geopy-venv`, made with
+    /// `python3 -m venv` and pip on first use (`.ci/run` makes it ahead).
     static func python() throws -> URL {
         let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/geopy-venv")
         let python = venv.appendingPathComponent("bin/python")
-        if !FileManager.default.fileExists(atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path) {
+        let marker = venv.appendingPathComponent("geopy-2.5.0-geocoder-1.38.1.ok")
+        // The suite's tests run at once: one makes the venv while the other waits.
+        try venvSetup.withLock {
+            guard !FileManager.default.fileExists(atPath: marker.path) else { return }
             for command in [
-                ["python3", "-m", "venv", venv.path], [python.path, "-m", "pip", "install", "-q", "geopy==2.5.0"],
+                ["python3", "-m", "venv", venv.path],
+                [python.path, "-m", "pip", "install", "-q", "geopy==2.5.0", "geocoder==1.38.1"],
             ] {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -22,8 +29,7 @@ import Testing
                 process.waitUntilExit()
                 try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
             }
-            _ = FileManager.default.createFile(
-                atPath: venv.appendingPathComponent("geopy-2.5.0.ok").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
         }
         return python
     }
@@ -55,5 +61,38 @@ import Testing
         let reverse = try #require(answer["reverse"] as? [String: Any])
         #expect((reverse["address"] as? String)?.contains("Helsinki") == true)
         #expect(answer["sea"] is NSNull, "ArcGIS's 'Unable to find address' is None to geopy")
+    }
+
+    /// The `geocoder` package's arcgis provider asks the legacy `find` operation; only its URL
+    /// is changed.
+    @Test func theGeocoderPackagesArcGISProviderWorksWithOnlyTheURLChanged() throws {
+        let python = try Self.python()
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [
+            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geocoder_client.py").path,
+            "http://127.0.0.1:\(mirror.port)\(GeocodeServerRoutes.servicePath)/find",
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try #require(process.terminationStatus == 0, "\(problems)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let first = try #require(answer["stockmann"] as? [String: Any])
+        #expect(first["ok"] as? Bool == true)
+        #expect((first["address"] as? String)?.hasPrefix("Stockmann") == true, "\(first)")
+        let latlng = try #require(first["latlng"] as? [Double])
+        #expect(abs(latlng[0] - 60.168) < 0.01 && abs(latlng[1] - 24.942) < 0.01, "\(latlng)")
+        let street = try #require(answer["street"] as? [String: Any])
+        #expect((street["address"] as? String)?.hasPrefix("Mannerheimintie 10") == true, "\(street)")
+        let nothing = try #require(answer["nothing"] as? [String: Any])
+        #expect(nothing["ok"] as? Bool == false)
     }
 }

@@ -441,3 +441,37 @@ extension ArcGISHabitsTests {
         #expect(!small.headers.contains("content-encoding"))
     }
 }
+
+extension ArcGISHabitsTests {
+    /// The legacy `find` operation (the `geocoder` package's arcgis provider uses it): `text`,
+    /// `bbox` and `maxLocations`, answered as `locations` of name, extent and feature.
+    @Test func theLegacyFindOperationAnswersInItsOwnShape() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        func locations(_ query: String) throws -> [[String: Any]] {
+            let response = try LocatorServerTests.get(mirror.port, Self.path + "/find?" + query)
+            #expect(response.status == 200)
+            let body = try LocatorServerTests.json(response.body)
+            return try #require(body["locations"] as? [[String: Any]], "\(response.body.prefix(200))")
+        }
+        let found = try locations("text=Stockmann&maxLocations=3&f=json")
+        #expect(!found.isEmpty && found.count <= 3)
+        let first = try #require(found.first)
+        #expect((first["name"] as? String)?.hasPrefix("Stockmann") == true, "\(first)")
+        let feature = try #require(first["feature"] as? [String: Any])
+        let geometry = try #require(feature["geometry"] as? [String: Double])
+        let x = try #require(geometry["x"]), y = try #require(geometry["y"])
+        #expect(abs(x - 24.94) < 0.01 && abs(y - 60.168) < 0.01, "\(geometry)")
+        let extent = try #require(first["extent"] as? [String: Double])
+        #expect(extent["xmin"]! <= x && x <= extent["xmax"]! && extent["ymin"]! <= y && y <= extent["ymax"]!)
+        #expect(((feature["attributes"] as? [String: Any])?["Score"] as? Double ?? 0) > 80)
+        // The same places as findAddressCandidates, in the same order.
+        let candidates = try Self.candidates(
+            mirror.port, "/findAddressCandidates?singleLine=Stockmann&maxLocations=3&f=json")
+        #expect(found.map { $0["name"] as? String } == candidates.map { $0["address"] as? String })
+        // bbox limits where: Stockmann is not in Sydney.
+        let elsewhere = try locations("text=Stockmann&bbox=151.1,-33.95,151.3,-33.8&f=json")
+        #expect(!elsewhere.contains { ($0["name"] as? String)?.hasPrefix("Stockmann") == true })
+        #expect(try locations("text=&f=json").isEmpty)
+    }
+}

@@ -67,6 +67,41 @@ public enum ArcGISResponses {
         return .object(members)
     }
 
+    /// The legacy `find` operation's answer: each result as a location with its `name`,
+    /// `extent` (the result's, or 100 m around its point) and a `feature` of its point and
+    /// attributes.
+    public static func findLocations(_ results: [GeocodeResult], spatialReference sr: SpatialReference) -> JSONValue {
+        let locations = results.compactMap { result -> JSONValue? in
+            guard let location = result.displayLocation else { return nil }
+            let extent =
+                result.extent
+                ?? Envelope.around(location.projected(to: .wgs84), metres: 100).projected(to: location.spatialReference)
+            var attributes = attributes(result.attributeValues, rank: candidateRank)
+            if case .object(var members) = attributes, !members.contains(where: { $0.0 == "Score" }) {
+                members.append(("Score", .number((result.score * 100).rounded() / 100)))
+                attributes = .object(members)
+            }
+            return .object([
+                ("name", .string(result.label)),
+                (
+                    "extent",
+                    .object([
+                        ("xmin", .number(extent.xmin)), ("ymin", .number(extent.ymin)),
+                        ("xmax", .number(extent.xmax)), ("ymax", .number(extent.ymax)),
+                    ])
+                ),
+                (
+                    "feature",
+                    .object([
+                        ("geometry", .object([("x", .number(location.x)), ("y", .number(location.y))])),
+                        ("attributes", attributes),
+                    ])
+                ),
+            ])
+        }
+        return .object([("spatialReference", spatialReference(sr)), ("locations", .array(locations))])
+    }
+
     /// One location of a `geocodeAddresses` response: the candidate with `ResultID` and
     /// `Status` (M, T or U) first among its attributes; unmatched, the text with score 0.
     public static func batchLocation(_ match: BatchMatch, resultID: Int, text: String) -> JSONValue {
