@@ -76,9 +76,14 @@ public final class GeocodeServerRoutes: Sendable {
         var path = request.path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         if path == "/health" { return .json(#"{"status":"ok"}"#) }
+        if Self.tokenPaths.contains(path) { return generateToken(request) }
         if path == ServiceDescription.infoPath {
+            // The token service's address as the client reached this server.
+            let host = request.headers["host"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
             return .json(
-                ServiceDescription.info(tokenRequired: apiKey != nil), pretty: Self.parameters(request)["f"] == "pjson")
+                ServiceDescription.info(
+                    tokenServicesUrl: apiKey == nil ? nil : "http://\(host)/arcgis/tokens/generateToken"),
+                pretty: Self.parameters(request)["f"] == "pjson")
         }
         if path == MapStreets.path { return mapLayer(request) { try MapStreets.answer($0, task: task) } }
         if path == MapTowns.path { return mapLayer(request) { try MapTowns.answer($0, task: task) } }
@@ -202,11 +207,46 @@ public final class GeocodeServerRoutes: Sendable {
         guard let token = parameters.nonEmpty("token") ?? bearer?.trimmedSpaces else {
             return Self.error(499, "Token Required", details: ["Token Required"])
         }
-        // Compare in constant time, so the answer's timing says nothing about the key.
-        let a = Array(token.utf8), b = Array(apiKey.utf8)
+        return Self.sameInConstantTime(token, apiKey) ? nil : Self.error(498, "Invalid token.")
+    }
+
+    /// Where clients ask for a token: ArcGIS Online's (geopy's authenticated mode) and ArcGIS
+    /// Server's paths.
+    static let tokenPaths: Set<String> = [
+        "/sharing/generateToken", "/sharing/rest/generateToken", "/arcgis/tokens/generateToken",
+    ]
+
+    /// `generateToken`: the configured API key, given as `password` (any `username`), is
+    /// exchanged for a token, which is the key itself (the client showed it already) valid for
+    /// `expiration` minutes (default 60); a wrong password is error 400. A server without a
+    /// key hands out an empty token, which it never asks for.
+    private func generateToken(_ request: HTTPRequest) -> HTTPResponse {
+        let parameters = Self.parameters(request)
+        let pretty = parameters["f"]?.lowercased() == "pjson"
+        let minutes: Int
+        do {
+            minutes = try parameters.integer("expiration", in: 1...525_600, clampingAbove: true) ?? 60
+        } catch {
+            let reason = (error as? LocatorError)?.message ?? "expiration must be a whole number of minutes"
+            return answer(Self.error(400, "Unable to generate token.", details: [reason]), pretty)
+        }
+        if let apiKey, !Self.sameInConstantTime(parameters.nonEmpty("password") ?? "", apiKey) {
+            return answer(
+                Self.error(400, "Unable to generate token.", details: ["Invalid username or password."]), pretty)
+        }
+        let expires = (Date().timeIntervalSince1970 + Double(minutes) * 60) * 1000
+        return answer(
+            .object([("token", .string(apiKey ?? "")), ("expires", .number(expires.rounded())), ("ssl", .bool(false))]),
+            pretty)
+    }
+
+    /// Whether two secrets are equal, compared in constant time, so the answer's timing says
+    /// nothing about the key.
+    private static func sameInConstantTime(_ given: String, _ key: String) -> Bool {
+        let a = Array(given.utf8), b = Array(key.utf8)
         var difference = a.count ^ b.count
         for i in 0..<min(a.count, b.count) { difference |= Int(a[i] ^ b[i]) }
-        return difference == 0 ? nil : Self.error(498, "Invalid token.")
+        return difference == 0
     }
 
     static func error(_ code: Int, _ message: String, details: [String] = []) -> JSONValue {

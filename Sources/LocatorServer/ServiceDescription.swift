@@ -10,15 +10,16 @@ enum ServiceDescription {
     /// Where ArcGIS Server describes itself; clients ask it whether tokens are needed.
     static let infoPath = "/arcgis/rest/info"
 
-    /// `/arcgis/rest/info`: the server's version and whether it takes tokens.
-    static func info(tokenRequired: Bool) -> JSONValue {
-        .object([
-            ("currentVersion", .number(11.1)), ("fullVersion", .string("11.1.0")),
-            ("owningSystemUrl", .string("")),
-            (
-                "authInfo",
-                .object([("isTokenBasedSecurity", .bool(tokenRequired))])
-            ),
+    /// `/arcgis/rest/info`: the server's version and whether it takes tokens (then from where:
+    /// `tokenServicesUrl`).
+    static func info(tokenServicesUrl: String?) -> JSONValue {
+        var auth: [(String, JSONValue)] = [("isTokenBasedSecurity", .bool(tokenServicesUrl != nil))]
+        if let tokenServicesUrl {
+            auth += [("tokenServicesUrl", .string(tokenServicesUrl)), ("shortLivedTokenValidity", .number(60))]
+        }
+        return .object([
+            ("currentVersion", .number(11.1)), ("fullVersion", .string("11.1.0")), ("owningSystemUrl", .string("")),
+            ("authInfo", .object(auth)),
         ])
     }
 

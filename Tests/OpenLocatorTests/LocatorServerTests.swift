@@ -475,3 +475,34 @@ extension ArcGISHabitsTests {
         #expect(try locations("text=&f=json").isEmpty)
     }
 }
+
+extension ArcGISHabitsTests {
+    /// generateToken exchanges the server's key (given as the password, as geopy's and the
+    /// ArcGIS SDKs' authenticated modes send it) for a token the operations take; a wrong
+    /// password gets an ArcGIS error; /arcgis/rest/info names the token service.
+    @Test func generateTokenExchangesTheKeyForAToken() throws {
+        let key = "token-secret"
+        let mirror = try GazetteerMirror.start(apiKey: key)
+        defer { mirror.stop() }
+        for path in ["/sharing/generateToken", "/arcgis/tokens/generateToken"] {
+            let issued = try LocatorServerTests.json(
+                LocatorServerTests.get(
+                    mirror.port, "\(path)?username=anyone&password=\(key)&referer=x&expiration=30&f=json"
+                ).body)
+            let token = try #require(issued["token"] as? String)
+            let expires = try #require(issued["expires"] as? Double)
+            let inThirty = (Date().timeIntervalSince1970 + 30 * 60) * 1000
+            #expect(abs(expires - inThirty) < 60_000, "\(expires)")
+            let found = try Self.candidates(
+                mirror.port, "/findAddressCandidates?singleLine=Stockmann&token=\(token)&f=json")
+            #expect(found.first?["address"] as? String == "Stockmann")
+            let refused = try LocatorServerTests.get(mirror.port, "\(path)?username=anyone&password=guess&f=json")
+            #expect(refused.body.contains(#""message":"Unable to generate token.""#), "\(refused.body)")
+            #expect(!refused.body.contains(key))
+        }
+        let info = try LocatorServerTests.json(
+            LocatorServerTests.get(mirror.port, "/arcgis/rest/info?f=json", headers: "").body)
+        let auth = try #require(info["authInfo"] as? [String: Any])
+        #expect((auth["tokenServicesUrl"] as? String)?.hasSuffix("/arcgis/tokens/generateToken") == true)
+    }
+}
