@@ -257,16 +257,7 @@ public final class GeocodeServerRoutes: Sendable {
 
     private func findAddressCandidates(_ parameters: WireParameters, pretty: Bool) throws -> HTTPResponse {
         let request = try FindAddressCandidatesRequest(parameters)
-        let geocode = request.geocodeParameters
-        let response: GeocodeResponse
-        if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
-            response = GeocodeResponse(results: [])  // nothing asked
-        } else if let key = request.magicKey {
-            let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
-            response = GeocodeResponse(results: try task.geocodeBlocking(forSuggestResult: suggestion, using: geocode))
-        } else {
-            response = try task.geocodeResponseBlocking(forSearchText: request.singleLine, using: geocode)
-        }
+        let response = try candidates(request)
         if parameters["f"]?.lowercased() == "geojson" {
             return .json(GeoJSONFormatter.featureCollection(response.results), pretty: pretty)
         }
@@ -274,6 +265,19 @@ public final class GeocodeServerRoutes: Sendable {
             ArcGISResponses.findAddressCandidates(
                 response.results, spatialReference: request.outSR ?? .wgs84, coverage: response.coverage),
             pretty: pretty)
+    }
+
+    /// What findAddressCandidates (and the legacy find) answer for `request`.
+    private func candidates(_ request: FindAddressCandidatesRequest) throws -> GeocodeResponse {
+        let geocode = request.geocodeParameters
+        if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
+            return GeocodeResponse(results: [])  // nothing asked
+        }
+        if let key = request.magicKey {
+            let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
+            return GeocodeResponse(results: try task.geocodeBlocking(forSuggestResult: suggestion, using: geocode))
+        }
+        return try task.geocodeResponseBlocking(forSearchText: request.singleLine, using: geocode)
     }
 
     /// The legacy `find` operation: findAddressCandidates with `text` for `singleLine` and
@@ -285,18 +289,7 @@ public final class GeocodeServerRoutes: Sendable {
             (renamed[pair.name.lowercased()] ?? pair.name, pair.value)
         }
         let request = try FindAddressCandidatesRequest(WireParameters(pairs))
-        let results: [GeocodeResult]
-        if let key = request.magicKey {
-            let suggestion = SuggestResult(label: request.singleLine, isCollection: false, magicKey: key)
-            results = try task.geocodeBlocking(forSuggestResult: suggestion, using: request.geocodeParameters)
-        } else if request.singleLine.trimmedSpaces.isEmpty, request.categories.isEmpty {
-            results = []
-        } else {
-            results = try task.geocodeResponseBlocking(
-                forSearchText: request.singleLine, using: request.geocodeParameters
-            ).results
-        }
-        return ArcGISResponses.findLocations(results, spatialReference: request.outSR ?? .wgs84)
+        return ArcGISResponses.findLocations(try candidates(request).results, spatialReference: request.outSR ?? .wgs84)
     }
 
     private func reverseGeocode(_ parameters: WireParameters) throws -> JSONValue {

@@ -66,8 +66,7 @@ enum ArgumentValues {
                 throw UsageError("\(option) expects MINLAT,MINLON,MAXLAT,MAXLON, such as 60.16,24.93,60.18,24.96")
             }
             let lonLat = [numbers[1], numbers[0], numbers[3], numbers[2]].joined(separator: ",")
-            let box = try envelope(lonLat, option: option, order: "MINLAT,MINLON,MAXLAT,MAXLON")
-            return box
+            return try envelope(lonLat, option: option, order: "MINLAT,MINLON,MAXLAT,MAXLON")
         }
         let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, text.split(separator: ",").count == 4,

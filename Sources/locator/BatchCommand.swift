@@ -127,8 +127,9 @@ enum BatchCommand: Command {
         {
             throw UsageError("--\(option) is for geocoding addresses; with --reverse each row's point is searched")
         }
+        let inputReference = try ArgumentValues.inputSpatialReference(arguments)
         options.parameters.preferredSearchLocation = try arguments.value("near").map {
-            try ArgumentValues.point($0, option: "--near", in: ArgumentValues.inputSpatialReference(arguments))
+            try ArgumentValues.point($0, option: "--near", in: inputReference)
         }
         try ArgumentValues.addCategories(arguments.all("category"), to: options.parameters)
         options.parameters.countryCode = arguments.value("country")
@@ -153,10 +154,8 @@ enum BatchCommand: Command {
         }
 
         let task = try locatorTask(arguments)
-        if let near = options.parameters.preferredSearchLocation,
-            try ArgumentValues.inputSpatialReference(arguments) == .wgs84
-        {
-            await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
+        if let near = options.parameters.preferredSearchLocation, inputReference == .wgs84 {
+            SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
         }
         let job = BatchJob(task: task, input: input, output: out, options: options)
         let display = ProgressDisplay()

@@ -107,9 +107,9 @@ enum FindCommand: Command {
 
         let task = try locatorTask(arguments)
         if input == .wgs84 {
-            if let near { await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task) }
+            if let near { SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task) }
             if arguments.value("within") != nil, let box = parameters.searchArea {
-                await SwappedCoordinates.warnIfSwapped(box, option: "--within", task: task)
+                SwappedCoordinates.warnIfSwapped(box, option: "--within", task: task)
             }
         }
         var response: GeocodeResponse

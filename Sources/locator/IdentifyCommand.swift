@@ -47,7 +47,7 @@ enum IdentifyCommand: Command {
             } ?? 25
         let format = try format(arguments, choices: ["table", "json"])
         let task = try locatorTask(arguments)
-        if input == .wgs84 { await SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
+        if input == .wgs84 { SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
         let language = try arguments.value("lang").map { try ArgumentValues.language($0, option: "--lang") }
         let place = try await task.identify(
             at: location, tolerance: tolerance, categories: arguments.all("category"), language: language,

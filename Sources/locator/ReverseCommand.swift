@@ -69,7 +69,7 @@ enum ReverseCommand: Command {
         let format = try format(arguments, choices: ["table", "json"])
 
         let task = try locatorTask(arguments)
-        if input == .wgs84 { await SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
+        if input == .wgs84 { SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
         let results = try await task.reverseGeocode(forLocation: location, parameters: parameters)
         if format == "json" {
             Output.data(

@@ -65,7 +65,7 @@ enum SuggestCommand: Command {
         let format = try format(arguments, choices: ["table", "json"])
         let task = try locatorTask(arguments)
         if input == .wgs84, let near = parameters.preferredSearchLocation {
-            await SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
+            SwappedCoordinates.warnIfSwapped(near, option: "--near", task: task)
         }
         let suggestions = try await task.suggest(forSearchText: text, parameters: parameters)
         switch format {

@@ -10,25 +10,25 @@ import OpenLocator
 /// ```
 enum SwappedCoordinates {
     /// Warns on stderr when `point` (WGS84, as given in degrees to `option`) looks swapped.
-    static func warnIfSwapped(_ point: Point, option: String, task: LocatorTask) async {
-        guard let area = await swappedArea(point, task: task) else { return }
+    static func warnIfSwapped(_ point: Point, option: String, task: LocatorTask) {
+        guard let area = swappedArea(point, task: task) else { return }
         Output.diagnostic(
             "warning: \(option) \(text(point.y)),\(text(point.x)) is outside the gazetteer's detailed areas, but "
                 + "\(text(point.x)),\(text(point.y)) is \(area): are latitude and longitude swapped? (LAT,LON)")
     }
 
     /// Warns when the centre of a box given LAT first to `option` looks swapped.
-    static func warnIfSwapped(_ box: Envelope, option: String, task: LocatorTask) async {
-        guard let area = await swappedArea(box.center, task: task) else { return }
+    static func warnIfSwapped(_ box: Envelope, option: String, task: LocatorTask) {
+        guard let area = swappedArea(box.center, task: task) else { return }
         Output.diagnostic(
             "warning: the \(option) box is outside the gazetteer's detailed areas, but swapped it is \(area): "
                 + "are latitude and longitude swapped? (MINLAT,MINLON,MAXLAT,MAXLON)")
     }
 
     /// The described coverage area the swapped point lies in, when the point itself lies in none.
-    private static func swappedArea(_ point: Point, task: LocatorTask) async -> String? {
+    private static func swappedArea(_ point: Point, task: LocatorTask) -> String? {
         guard abs(point.x) <= 90, point.x != point.y,
-            let areas = try? await task.locatorInfo.coverage, !areas.isEmpty
+            let areas = try? task.coverageAreas, !areas.isEmpty
         else { return nil }
         let swapped = Point(latitude: point.x, longitude: point.y)
         func inside(_ point: Point) -> (Coverage.Area) -> Bool { { $0.extent.contains(point) } }

@@ -15,12 +15,22 @@ enum GzipEncoding {
         let headers = response.headers.map { $0.0.lowercased() }
         guard !headers.contains("content-encoding") else { return response }
         if !headers.contains("vary") { response.headers.append(("Vary", "Accept-Encoding")) }
-        guard response.body.count >= minimumBytes, MapSite.acceptsGzip(acceptEncoding),
+        guard response.body.count >= minimumBytes, accepts(acceptEncoding),
             let compressed = gzip(response.body)
         else { return response }
         response.body = compressed
         response.headers.append(("Content-Encoding", "gzip"))
         return response
+    }
+
+    /// Whether an `Accept-Encoding` header takes gzip (not as `gzip;q=0`).
+    static func accepts(_ header: String?) -> Bool {
+        guard let header = header?.lowercased() else { return false }
+        return header.split(separator: ",").contains { part in
+            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.first == "gzip" else { return false }
+            return !fields.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
+        }
     }
 
     /// `data` as one gzip member, or `nil` if zlib fails.

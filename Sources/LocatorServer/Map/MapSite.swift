@@ -97,7 +97,7 @@ public struct MapSite: Sendable {
         if file.contentType.hasPrefix("text/html") {
             headers.append(("Content-Security-Policy", contentSecurityPolicy))
         }
-        if let gzipped = file.gzipped, Self.acceptsGzip(acceptEncoding) {
+        if let gzipped = file.gzipped, GzipEncoding.accepts(acceptEncoding) {
             return HTTPResponse(status: 200, headers: headers + [("Content-Encoding", "gzip")], body: gzipped)
         }
         return HTTPResponse(status: 200, headers: headers, body: file.body)
@@ -113,15 +113,6 @@ public struct MapSite: Sendable {
         }
         return "default-src 'self'; img-src 'self' data:\(tileOrigin.map { " " + $0 } ?? ""); "
             + "style-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-    }
-
-    static func acceptsGzip(_ header: String?) -> Bool {
-        guard let header = header?.lowercased() else { return false }
-        return header.split(separator: ",").contains { part in
-            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard fields.first == "gzip" else { return false }
-            return !fields.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "") == "q=0" }
-        }
     }
 
     private static func images(in leaflet: URL) -> [String] {

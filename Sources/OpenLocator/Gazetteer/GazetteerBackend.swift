@@ -221,13 +221,23 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
             info.supportsAddresses = holds("Point Address") || holds("Street Address") || holds("Street Name")
             info.supportsIntersections = holds("Street Name")
             info.properties = ["SchemaVersion": meta["schema_version"] ?? ""].filter { !$0.value.isEmpty }
-            // (Labelled the largest first: a planet's thousands of areas would cost a lookup each.)
-            let areas = try coverageAreas(db: db, state: state)
-            info.coverage =
-                try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
-                + areas.dropFirst(Self.labelledInfoAreas)
+            info.coverage = try labelledCoverageAreas(db: db, state: state)
             return info
         }
+    }
+
+    /// The coverage areas alone, as ``infoNow()`` gives them, without the counts per category
+    /// it scans the places for.
+    func coverageNow() throws -> [Coverage.Area] {
+        try read("coverage") { db, state in try labelledCoverageAreas(db: db, state: state) }
+    }
+
+    /// Every coverage area, the largest ones labelled (a planet's thousands of areas would cost
+    /// a lookup each).
+    private func labelledCoverageAreas(db: SQLiteConnection, state: State) throws -> [Coverage.Area] {
+        let areas = try coverageAreas(db: db, state: state)
+        return try areas.prefix(Self.labelledInfoAreas).map { try labelled($0, db: db, state: state) }
+            + areas.dropFirst(Self.labelledInfoAreas)
     }
 
     /// The hard filters of a request: category names (any level, synonyms) as merged code
@@ -276,13 +286,20 @@ extension PlaceRecord {
 }
 
 extension [Int64] {
-    /// The position of `id` in this sorted array, found by halving; `nil` when it is not there.
-    func firstSlot(of id: Int64) -> Int? {
+    /// The position of the first element at or above `value` in this sorted array, found by
+    /// halving (`count` when all are below).
+    func lowerBound(of value: Int64) -> Int {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if self[middle] < id { low = middle + 1 } else { high = middle }
+            if self[middle] < value { low = middle + 1 } else { high = middle }
         }
-        return low < count && self[low] == id ? low : nil
+        return low
+    }
+
+    /// The position of `id` in this sorted array; `nil` when it is not there.
+    func firstSlot(of id: Int64) -> Int? {
+        let slot = lowerBound(of: id)
+        return slot < count && self[slot] == id ? slot : nil
     }
 }

@@ -7,17 +7,17 @@
 /// "other" and "shops" to find none.
 struct StoredCategories: Sendable {
     /// The codes present, ascending.
-    private let codes: [Int]
+    private let codes: [Int64]
 
     init(db: SQLiteConnection) throws {
-        var codes: [Int] = []
+        var codes: [Int64] = []
         let next = try db.statement("SELECT min(category) FROM places WHERE category > ?1")
         var after = Int64.min
         while true {
             var found: Int64?
             try next.forEachRow([.integer(after)]) { row in found = row.isNull(0) ? nil : row.int(0) }
             guard let found else { break }
-            codes.append(Int(found))
+            codes.append(found)
             after = found
         }
         self.codes = codes
@@ -30,13 +30,8 @@ struct StoredCategories: Sendable {
     /// ```
     func holdsAny(_ ranges: [ClosedRange<Int>]) -> Bool {
         ranges.contains { range in
-            // The first code at or above the range's start, found by halving.
-            var low = 0, high = codes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if codes[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            return low < codes.count && codes[low] <= range.upperBound
+            let first = codes.lowerBound(of: Int64(range.lowerBound))  // the first code in or above it
+            return first < codes.count && codes[first] <= Int64(range.upperBound)
         }
     }
 }

@@ -142,4 +142,10 @@ public final class LocatorTask: Sendable {
     public var locatorInfo: LocatorInfo {
         get async throws { try await backend.info() }
     }
+
+    /// Where the gazetteer has POIs and addresses, as ``locatorInfo``'s `coverage`, without the
+    /// counts it scans every place for (seconds at 20M places); empty for a remote service.
+    package var coverageAreas: [Coverage.Area] {
+        get throws { try (backend as? GazetteerBackend)?.coverageNow() ?? [] }
+    }
 }
