@@ -45,3 +45,20 @@ long ol_region_display_name(const char *iso2, const char *language, int shortFor
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || (size_t)written >= capacity) return -1;
     return written;
 }
+
+long ol_region_iso2(const char *iso3, char *out) {
+    if (iso3 == NULL || out == NULL || strlen(iso3) != 3) return -1;
+    char upper[4] = {0};
+    for (int i = 0; i < 3; i++) upper[i] = (iso3[i] >= 'a' && iso3[i] <= 'z') ? (char)(iso3[i] - 32) : iso3[i];
+    // ICU's list is a static array of about 250 codes: a scan costs microseconds.
+    for (const char *const *code = uloc_getISOCountries(); *code != NULL; code++) {
+        char locale[16] = "und_";
+        strncat(locale, *code, 3);
+        if (strcmp(uloc_getISO3Country(locale), upper) == 0) {
+            memcpy(out, *code, 2);
+            out[2] = 0;
+            return 2;
+        }
+    }
+    return -1;
+}

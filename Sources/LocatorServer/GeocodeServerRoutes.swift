@@ -10,7 +10,8 @@ import OpenLocator
 /// `pjson` (and `geojson` for candidates); plus `/health`. Invalid parameters get ArcGIS error
 /// bodies (`{"error":{"code":400,"message","details"}}`) on HTTP 200, as ArcGIS servers send
 /// them and geopy and esri-leaflet read them; a failure of the server itself is HTTP 500 with
-/// a generic error body.
+/// a generic error body. The Nominatim and Photon dialects (``NominatimRoutes``,
+/// ``PhotonRoutes``) are routed here too, behind the same key.
 public final class GeocodeServerRoutes: Sendable {
     /// Where the service lives; geopy hard-codes this path.
     public static let servicePath = "/arcgis/rest/services/World/GeocodeServer"
@@ -35,6 +36,9 @@ public final class GeocodeServerRoutes: Sendable {
     private let info: LocatorInfo?
     /// The map page at `/` and `/map`, when served.
     public let site: MapSite?
+    /// The Nominatim and Photon dialects over the same task.
+    private let nominatim: NominatimRoutes
+    private let photon: PhotonRoutes
 
     /// - Parameters:
     ///   - task: answers every operation.
@@ -54,6 +58,8 @@ public final class GeocodeServerRoutes: Sendable {
         batches = BatchAdmission(limit: max(1, concurrentBatches))
         info = try? task.locatorInfoBlocking()  // read once: the counts cost a scan of the places
         description = Data(ServiceDescription.root(info: info).utf8())
+        nominatim = NominatimRoutes(task: task, info: info)
+        photon = PhotonRoutes(task: task)
     }
 
     /// Answers one HTTP request.
@@ -89,6 +95,12 @@ public final class GeocodeServerRoutes: Sendable {
         if path == MapTowns.path { return mapLayer(request) { try MapTowns.answer($0, task: task) } }
         if path == MapInfo.path { return mapInfo(request) }
         if path == "/" || path == "/map" || path.hasPrefix(MapSite.root) { return mapFile(request, path: path) }
+        if let endpoint = NominatimRoutes.endpoint(path) {
+            return openDialect(request) { nominatim.respond(endpoint, $0, request: request) }
+        }
+        if let endpoint = PhotonRoutes.endpoint(path) {
+            return openDialect(request) { photon.respond(endpoint, $0, request: request) }
+        }
         guard path == Self.servicePath || path.hasPrefix(Self.servicePath + "/") else {
             return .json(Self.error(404, "Not found: the service is at \(Self.servicePath)."), status: 404)
         }
@@ -187,6 +199,33 @@ public final class GeocodeServerRoutes: Sendable {
         } catch {
             return .json(Self.error(500, "Unable to complete operation."), status: 500)
         }
+    }
+
+    /// A Nominatim or Photon request: its parameters counted and its token checked (`token`,
+    /// `key` as hosted Nominatims take it, or a Bearer header) before `answer` reads them.
+    private func openDialect(_ request: HTTPRequest, _ answer: (WireParameters) -> HTTPResponse) -> HTTPResponse {
+        let parameters = Self.parameters(request)
+        guard parameters.pairs.count <= Self.maxParameters else {
+            return .json(
+                .object([("message", .string("Too many parameters (at most \(Self.maxParameters))."))]), status: 400)
+        }
+        let withKey =
+            parameters.nonEmpty("token") == nil && parameters.nonEmpty("key") != nil
+            ? WireParameters(
+                parameters.pairs.map { $0.name.lowercased() == "key" ? ("token", $0.value) : ($0.name, $0.value) })
+            : parameters
+        if checkToken(request, withKey) != nil {
+            return .json(
+                .object([
+                    (
+                        "message",
+                        .string(
+                            "A valid token is required: give token=… (or key=…) or an Authorization: Bearer header.")
+                    )
+                ]),
+                status: 401)
+        }
+        return answer(parameters)
     }
 
     /// Query and form-body parameters together (the body when it is form-encoded, or has no type).

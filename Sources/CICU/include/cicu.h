@@ -24,4 +24,9 @@ long ol_fold_utf8_through_utf16(const char *input, size_t length, char *out, siz
 /// when ICU has no name of its own (it would only repeat the code) or it did not fit.
 long ol_region_display_name(const char *iso2, const char *language, int shortForm, char *out, size_t capacity);
 
+/// The ISO 3166 alpha-2 code of an alpha-3 code ("FIN" -> "FI"), from ICU's region list.
+/// Writes two letters and a NUL into `out` (at least 3 bytes) and returns 2, or -1 when ICU
+/// knows no such code.
+long ol_region_iso2(const char *iso3, char *out);
+
 #endif

@@ -52,6 +52,7 @@ struct ResultBuilder {
         case "Xmax": return .double(extent.xmax)
         case "Ymin": return .double(extent.ymin)
         case "Ymax": return .double(extent.ymax)
+        case "Source_id": return .string(place.source)
         default: return ""  // RegionAbbr, LangCode, ExInfo: not in the data
         }
     }

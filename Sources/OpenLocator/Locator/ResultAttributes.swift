@@ -2,20 +2,21 @@ import Foundation
 
 /// The ArcGIS output field names OpenLocator fills, and which of them a request returns.
 public enum ResultAttributes {
-    /// Fields of a geocode candidate, in ArcGIS `candidateFields` order.
+    /// Fields of a geocode candidate, in ArcGIS `candidateFields` order, and OpenLocator's own
+    /// `Source_id` last: where the place came from, as "osm:node/123" or "geonames:658225".
     public static let candidateFields = [
         "Loc_name", "Status", "Score", "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName",
         "Place_addr", "Phone", "URL", "Rank", "AddNum", "Side", "StName", "StAddr", "Nbrhd", "City", "Subregion",
         "Region",
         "RegionAbbr", "Postal", "Country", "CntryName", "LangCode", "Distance", "X", "Y", "DisplayX", "DisplayY",
-        "Xmin", "Xmax", "Ymin", "Ymax", "ExInfo",
+        "Xmin", "Xmax", "Ymin", "Ymax", "ExInfo", "Source_id",
     ]
 
     /// Fields of a reverse geocode `address`, in ArcGIS order (plus `Place_addr` and `Distance`).
     public static let reverseFields = [
         "Match_addr", "LongLabel", "ShortLabel", "Addr_type", "Type", "PlaceName", "Place_addr", "AddNum", "Address",
         "Neighborhood", "City", "Subregion", "Region", "RegionAbbr", "Postal", "CntryName", "CountryCode", "Distance",
-        "X", "Y",
+        "X", "Y", "Source_id",
     ]
 
     /// What a geocode returns when no attribute names were asked for.

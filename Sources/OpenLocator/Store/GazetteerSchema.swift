@@ -40,9 +40,10 @@
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
 enum GazetteerSchema {
-    static let version = 27
+    static let version = 28
 
-    /// The oldest gazetteers this version reads. Version 27 added each place's category to
+    /// The oldest gazetteers this version reads. Version 28 added `places_by_source`, which
+    /// only makes a lookup by source id fast (without it, one scans the places). Version 27 added each place's category to
     /// `place_keys`, and 26 added the table, which only make searches faster (without them they
     /// read rows); version 25 added each place's access point on
     /// its street (`places.access_lon`, `access_lat`, `side`), which every answer reads; 24 added `place_extents` (23 had its
@@ -160,6 +161,10 @@ enum GazetteerSchema {
     /// full-text matches are mostly streets and shops named after it.
     static let localityNameIndex =
         "CREATE INDEX places_by_locality_name ON places(search_name) WHERE addr_type = 'Locality';\n"
+
+    /// `places_by_source` finds a place by where it came from ("osm:node/123",
+    /// "geonames:658225"), for Nominatim's `/lookup` and ``LocatorTask/places(withSourceIDs:using:)``.
+    static let sourceIndex = "CREATE INDEX places_by_source ON places(source);\n"
 
     /// Merges the full-text index's segments into one, once all its rows are in.
     static let fullTextMerge = "INSERT INTO places_fts(places_fts) VALUES('optimize');"

@@ -7,6 +7,8 @@ import Foundation
 /// `cities500.txt.gz` with its country, admin1 region name and population.
 struct RawGeoNames: Sendable {
     struct Place: Sendable {
+        /// The GeoNames id (`geonameid`).
+        var id: Int
         var name: String
         var latitude: Double
         var longitude: Double
@@ -75,7 +77,8 @@ struct RawGeoNames: Sendable {
             let country = String(f[8]), admin1 = String(f[10])
             raw.places.append(
                 Place(
-                    name: String(f[1]), latitude: latitude, longitude: longitude, countryCode: country,
+                    id: Int(f[0]) ?? 0, name: String(f[1]), latitude: latitude, longitude: longitude,
+                    countryCode: country,
                     admin1Code: admin1, region: raw.regions["\(country).\(admin1)"] ?? "",
                     population: Int(f[14]) ?? 0))
         }
