@@ -25,16 +25,30 @@ import Testing
         return String(docs[start.upperBound..<end.lowerBound])
     }
 
+    /// A certificate and its key for TLS on 127.0.0.1.
+    struct Certificate {
+        var certificate: URL
+        var key: URL
+    }
+
     /// The docs' block with the only changes one machine needs: the replicas' ports for 8081
-    /// and 8082, and plain HTTP on a loopback port for `listen 443 ssl` (its certificate lines
-    /// are comments). Each must occur exactly once, so an edit to the docs fails here, loudly.
-    static func testedConfig(replicas: [UInt16], listen: UInt16) throws -> String {
+    /// and 8082, and a loopback port for `listen 443 ssl`: plain HTTP, or TLS with `tls`'s
+    /// files on the certificate line (a comment in the docs). Each must occur exactly once,
+    /// so an edit to the docs fails here, loudly.
+    static func testedConfig(replicas: [UInt16], listen: UInt16, tls: Certificate? = nil) throws -> String {
         var text = try documentedConfig()
-        let substitutions = [
+        var substitutions = [
             ("server 127.0.0.1:8081;", "server 127.0.0.1:\(replicas[0]);"),
             ("server 127.0.0.1:8082;", "server 127.0.0.1:\(replicas[1]);"),
-            ("listen 443 ssl;", "listen 127.0.0.1:\(listen);"),
+            ("listen 443 ssl;", tls == nil ? "listen 127.0.0.1:\(listen);" : "listen 127.0.0.1:\(listen) ssl;"),
         ]
+        if let tls {
+            substitutions.append(
+                (
+                    "# ssl_certificate …; ssl_certificate_key …;",
+                    "ssl_certificate \(tls.certificate.path); ssl_certificate_key \(tls.key.path);"
+                ))
+        }
         for (documented, tested) in substitutions {
             let count = text.components(separatedBy: documented).count - 1
             try #require(count == 1, "docs/deployment.md's nginx block has `\(documented)` \(count) times, not once")
@@ -62,7 +76,7 @@ import Testing
 
     /// nginx in the foreground as one process (no master, so one kill stops it all), with its
     /// pid, temporary files and logs in `folder`; returns once it accepts connections.
-    static func startNginx(in folder: URL, replicas: [UInt16]) throws -> (Process, UInt16) {
+    static func startNginx(in folder: URL, replicas: [UInt16], tls: Certificate? = nil) throws -> (Process, UInt16) {
         try #require(
             FileManager.default.isExecutableFile(atPath: nginx), "\(nginx) is missing: apt install nginx (.ci/run does)"
         )
@@ -81,7 +95,7 @@ import Testing
                     uwsgi_temp_path uwsgi_temp;
                     scgi_temp_path scgi_temp;
 
-                \(try testedConfig(replicas: replicas, listen: port))
+                \(try testedConfig(replicas: replicas, listen: port, tls: tls))
                 }
                 """
             try conf.write(to: folder.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
