@@ -1,8 +1,8 @@
 import OpenLocator
 
-/// A one-line warning when a LAT,LON point looks given the other way round: read as typed it
-/// lies outside every area where the gazetteer has POIs or addresses, read swapped it lies in
-/// one. The command still answers for the point as typed.
+/// A one-line warning when a LAT,LON point looks given the other way round: read as typed the
+/// gazetteer has no POIs or addresses near it (within a quarter-degree coverage cell), read
+/// swapped it has. The command still answers for the point as typed.
 ///
 /// ```
 /// $ locator find cafe --near 24.94,60.17
@@ -25,17 +25,17 @@ enum SwappedCoordinates {
                 + "are latitude and longitude swapped? (MINLAT,MINLON,MAXLAT,MAXLON)")
     }
 
-    /// The described coverage area the swapped point lies in, when the point itself lies in none.
+    /// Where the swapped point lies ("around Helsinki, Uusimaa, Finland"), when the gazetteer
+    /// has POIs or addresses near it and none near the point as typed: a few index seeks,
+    /// whatever the file's size.
     private static func swappedArea(_ point: Point, task: LocatorTask) -> String? {
-        guard abs(point.x) <= 90, point.x != point.y,
-            let areas = try? task.coverageAreas, !areas.isEmpty
-        else { return nil }
+        guard abs(point.x) <= 90, point.x != point.y else { return nil }
         let swapped = Point(latitude: point.x, longitude: point.y)
-        func inside(_ point: Point) -> (Coverage.Area) -> Bool { { $0.extent.contains(point) } }
-        guard !areas.contains(where: inside(point)), let area = areas.first(where: inside(swapped)) else {
+        guard (try? task.hasCoverage(near: point)) == false, (try? task.hasCoverage(near: swapped)) == true else {
             return nil
         }
-        return area.described
+        let surroundings = try? task.surroundings(of: swapped)
+        return surroundings ?? String(format: "at lat %.2f, lon %.2f", swapped.y, swapped.x)
     }
 
     private static func text(_ degrees: Double) -> String {

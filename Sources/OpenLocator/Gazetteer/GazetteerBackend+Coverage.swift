@@ -109,7 +109,7 @@ extension GazetteerBackend {
 
     /// "Helsinki, Uusimaa, Finland": the most important of the ten populated places nearest a
     /// point (a city before the district its centre lies in).
-    private func nearestLocality(to point: Point, db: SQLiteConnection, state: State) throws -> String? {
+    func nearestLocality(to point: Point, db: SQLiteConnection, state: State) throws -> String? {
         var filter = SearchFilter()
         filter.categoryRanges = [tree["Populated Place"]!.codeRange]
         let near = try nearest(10, to: point, filter: filter, db: db, maxDistance: 25_000)

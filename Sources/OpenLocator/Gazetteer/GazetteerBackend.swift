@@ -226,12 +226,6 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         }
     }
 
-    /// The coverage areas alone, as ``infoNow()`` gives them, without the counts per category
-    /// it scans the places for.
-    func coverageNow() throws -> [Coverage.Area] {
-        try read("coverage") { db, state in try labelledCoverageAreas(db: db, state: state) }
-    }
-
     /// Every coverage area, the largest ones labelled (a planet's thousands of areas would cost
     /// a lookup each).
     private func labelledCoverageAreas(db: SQLiteConnection, state: State) throws -> [Coverage.Area] {

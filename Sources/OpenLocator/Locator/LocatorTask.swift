@@ -143,9 +143,15 @@ public final class LocatorTask: Sendable {
         get async throws { try await backend.info() }
     }
 
-    /// Where the gazetteer has POIs and addresses, as ``locatorInfo``'s `coverage`, without the
-    /// counts it scans every place for (seconds at 20M places); empty for a remote service.
-    package var coverageAreas: [Coverage.Area] {
-        get throws { try (backend as? GazetteerBackend)?.coverageNow() ?? [] }
+    /// Whether the gazetteer has POIs or addresses within a coverage cell (a quarter degree)
+    /// of `point`, in time that does not grow with the file; `nil` for a remote service.
+    package func hasCoverage(near point: Point) throws -> Bool? {
+        try (backend as? GazetteerBackend)?.hasCoverageNow(near: point)
+    }
+
+    /// "around Helsinki, Uusimaa, Finland": the most important locality near `point`, or
+    /// `nil` (none within 25 km, or a remote service).
+    package func surroundings(of point: Point) throws -> String? {
+        try (backend as? GazetteerBackend)?.surroundingsNow(of: point)
     }
 }
