@@ -352,6 +352,19 @@ import Testing
         }
     }
 
+    @Test func theReverseCommandTakesIntersection() throws {
+        let crossing = try CLI.run(["reverse", "60.1685,24.9415", "--intersection", "--format", "json"])
+        #expect(crossing.status == 0)
+        let json = try LocatorServerTests.json(crossing.stdout)
+        #expect(Self.attributes(json)["Addr_type"] as? String == "StreetInt")
+        let typed = try CLI.run(["reverse", "60.1685,24.9415", "--feature-types", "StreetInt", "--format", "json"])
+        #expect(typed.stdout == crossing.stdout)
+        let both = try CLI.run(["reverse", "60.1685,24.9415", "--intersection", "--feature-types", "POI"])
+        #expect(both.status == 64 && both.stderr.contains("--intersection is --feature-types StreetInt"))
+        let unknown = try CLI.run(["reverse", "60.1685,24.9415", "--feature-types", "House"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("StreetAddress, StreetInt, Subaddress"))
+    }
+
     // MARK: - The library
 
     @Test func theLibraryHasTheSameParameters() async throws {
