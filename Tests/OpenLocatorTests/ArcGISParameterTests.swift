@@ -211,6 +211,27 @@ import Testing
         }
     }
 
+    // MARK: - suggest
+
+    @Test func suggestTakesReturnCollectionsAndIgnoresDistance() throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        func suggestions(_ query: String) throws -> [[String: Any]] {
+            try Self.get(mirror.port, "suggest", "text=coff&location=24.94,60.17&\(query)")["suggestions"]
+                as? [[String: Any]] ?? []
+        }
+        let all = try suggestions("")
+        #expect(all.contains { $0["isCollection"] as? Bool == true })
+        #expect(
+            try suggestions("returnCollections=true").map { $0["text"] as? String } == all.map { $0["text"] as? String }
+        )
+        let places = try suggestions("returnCollections=FALSE")
+        #expect(!places.isEmpty && places.allSatisfy { $0["isCollection"] as? Bool == false })
+        let wrong = try Self.get(mirror.port, "suggest", "text=coff&returnCollections=nope")
+        #expect(Self.errorDetail(wrong)?.contains("returnCollections must be true or false") == true)
+        #expect(try suggestions("distance=1000").map { $0["text"] as? String } == all.map { $0["text"] as? String })
+    }
+
     // MARK: - reverseGeocode
 
     /// The nearest place where two differently named streets meet, by brute force over every

@@ -374,6 +374,8 @@ package struct SuggestRequest: Sendable, Equatable {
     package var countryCode: String?
     /// ArcGIS `preferredLabelValues`, checked (suggestions are labelled alike whatever it says).
     package var preferredLabelValues: [String] = []
+    /// ArcGIS `returnCollections` (default true): whether categories and chains are suggested.
+    package var returnCollections = true
 
     package init(text: String) { self.text = text }
 
@@ -386,6 +388,7 @@ package struct SuggestRequest: Sendable, Equatable {
             "maxSuggestions", in: 1...SuggestParameters.maxResultsLimit, clampingAbove: true)
         countryCode = parameters.nonEmpty("countryCode")
         preferredLabelValues = try parameters.preferredLabelValues()
+        returnCollections = try parameters.flag("returnCollections", default: true)
     }
 
     package var parameters: WireParameters {
@@ -395,6 +398,10 @@ package struct SuggestRequest: Sendable, Equatable {
         if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
         if let maxSuggestions { pairs.append(("maxSuggestions", String(maxSuggestions))) }
         if let countryCode { pairs.append(("countryCode", countryCode)) }
+        if !preferredLabelValues.isEmpty {
+            pairs.append(("preferredLabelValues", preferredLabelValues.joined(separator: ",")))
+        }
+        if !returnCollections { pairs.append(("returnCollections", "false")) }
         return WireParameters(pairs)
     }
 }
