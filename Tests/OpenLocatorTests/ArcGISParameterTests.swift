@@ -388,6 +388,34 @@ import Testing
 
     // MARK: - The library
 
+    @Test func aRemoteServiceIsSentTheParameters() async throws {
+        let mirror = try GazetteerMirror.start()
+        defer { mirror.stop() }
+        let remote = LocatorTask(url: mirror.serviceURL)
+        let local = try Fixtures.task()
+        let parameters = GeocodeParameters()
+        parameters.matchOutOfRange = false
+        parameters.locationType = .street
+        parameters.addResultAttributeNames(["Addr_type", "X", "Y"])
+        for query in ["Mannerheimintie 999, Helsinki", "Mannerheimintie 10, Helsinki"] {
+            let far = try await remote.geocode(forSearchText: query, using: parameters)
+            let near = try await local.geocode(forSearchText: query, using: parameters)
+            #expect(!far.isEmpty && far.map { text($0, "Addr_type") } == near.map { text($0, "Addr_type") })
+            #expect(far.first?.displayLocation == near.first?.displayLocation, "\(query)")
+        }
+        parameters.preferredSearchLocation = Point(latitude: 43.66, longitude: -70.26)
+        parameters.preferredSearchRadius = 20_000
+        let far = try await remote.geocode(forSearchText: "Portland", using: parameters)
+        let near = try await local.geocode(forSearchText: "Portland", using: parameters)
+        #expect(far.map(\.label) == near.map(\.label))
+        let reverse = ReverseGeocodeParameters()
+        reverse.featureTypes = [.streetIntersection]
+        reverse.maxDistance = 500
+        let crossing = try await remote.reverseGeocode(
+            forLocation: Point(latitude: 60.1685, longitude: 24.9415), parameters: reverse)
+        #expect(crossing.first.map { text($0, "Addr_type") } == "StreetInt")
+    }
+
     @Test func theLibraryHasTheSameParameters() async throws {
         let task = try Fixtures.task()
         let parameters = GeocodeParameters()
