@@ -97,6 +97,12 @@ import Testing
             ("Transfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 501, "codings on two lines"),
             ("Transfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\n0\r\n\r\n", 501, "chunked not last"),
             ("Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400, "both framings"),
+            // 300 bytes of data in 30 KB of framing: more than the connection's buffer holds.
+            (
+                te + String(repeating: "1;\(String(repeating: "x", count: 100))\r\na\r\n", count: 300) + "0\r\n\r\n",
+                413,
+                "framing beyond what a request may occupy"
+            ),
         ]
         for (request, status, why) in cases {
             let answer = try #require(try RawHTTP.exchange(port: mirror.port, Self.head(request)), "\(why)")

@@ -153,7 +153,7 @@ enum ChunkedBody {
         while true {
             if index - start > maxFramed { return tooLarge }
             guard let found = line(limit: maxChunkLine) else {
-                return bytes.count - start > maxFramed ? tooLarge : .incomplete
+                return bytes.count - start >= maxFramed ? tooLarge : .incomplete
             }
             guard let sizeLine = found else { return malformed }
             var size = 0
@@ -187,7 +187,7 @@ enum ChunkedBody {
                 if bytes.count - trailerStart > maxTrailer {
                     return .failed(status: 431, message: "The request trailers are too large.")
                 }
-                return bytes.count - start > maxFramed ? tooLarge : .incomplete
+                return bytes.count - start >= maxFramed ? tooLarge : .incomplete
             }
             guard let field = found else {
                 return bytes.count - trailerStart > maxTrailer
