@@ -126,7 +126,8 @@ public final class GeocodeParameters: @unchecked Sendable {  // `values` is only
     /// Metres around ``preferredSearchLocation`` whose candidates are ranked ahead of all
     /// farther ones (ArcGIS `distance`): a boost, not a filter, as farther candidates are still
     /// returned after them; use ``searchArea`` or ``maxDistance`` to confine a search. `nil`
-    /// (the default): no radius, candidates ranked by their match and distance together.
+    /// (the default), or no ``preferredSearchLocation``: no radius, candidates ranked by their
+    /// match and distance together.
     public var preferredSearchRadius: Double? {
         get { lock.withLock { values.preferredSearchRadius } }
         set { lock.withLock { values.preferredSearchRadius = newValue } }

@@ -49,7 +49,8 @@ public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` 
     private let lock = NSLock()
     private var values = ReverseGeocodeOptions()
 
-    /// The feature types to consider; empty means all, in ArcGIS's priority order.
+    /// The feature types to consider; empty means ArcGIS's default order (a POI, an address
+    /// point, a street, the locality), without intersections.
     public var featureTypes: [FeatureType] {
         get { lock.withLock { values.featureTypes } }
         set { lock.withLock { values.featureTypes = newValue } }
