@@ -79,6 +79,11 @@ import Testing
         #expect(near.count >= 2)
         let leading = boosted.prefix { within($0) }.compactMap { Self.attributes($0)["Match_addr"] as? String }
         for name in near { #expect(leading.contains { $0.hasPrefix(name + ",") }, "\(name) is boosted") }
+        // The legacy find ranks alike.
+        let legacy = try Self.get(
+            mirror.port, "find", "text=Portland&location=\(lon),\(lat)&maxLocations=50&distance=\(radius)")
+        let names = (legacy["locations"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names == boosted.compactMap { $0["address"] as? String })
         // distance without a location says what it needs; a bad one says what it takes.
         let lonely = try Self.get(mirror.port, "findAddressCandidates", "singleLine=Portland&distance=1000")
         #expect(Self.errorDetail(lonely)?.contains("distance needs location") == true)
@@ -172,6 +177,13 @@ import Testing
             "addresses=\(WireParameters.escape(records))&matchOutOfRange=false&outFields=Addr_type")
         let location = try #require((batch["locations"] as? [[String: Any]])?.first)
         #expect(Self.attributes(location)["Addr_type"] as? String != "StreetAddressExt")
+        // The legacy find too.
+        let legacy = try Self.get(
+            mirror.port, "find", "text=Mannerheimintie%20999%2C%20Helsinki&matchOutOfRange=false")
+        let found = (legacy["locations"] as? [[String: Any]] ?? []).compactMap {
+            (($0["feature"] as? [String: Any])?["attributes"] as? [String: Any])?["Addr_type"] as? String
+        }
+        #expect(!found.isEmpty && !found.contains("StreetAddressExt"), "\(found)")
         let wrong = try Self.get(mirror.port, "findAddressCandidates", "singleLine=x&matchOutOfRange=maybe")
         #expect(Self.errorDetail(wrong)?.contains("matchOutOfRange must be true or false") == true)
     }
