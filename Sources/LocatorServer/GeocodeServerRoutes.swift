@@ -342,8 +342,7 @@ public final class GeocodeServerRoutes: Sendable {
     private func suggest(_ parameters: WireParameters) throws -> JSONValue {
         let request = try SuggestRequest(parameters)
         let suggestions = try task.suggestBlocking(forSearchText: request.text, parameters: request.suggestParameters)
-        let returnCollections = parameters["returnCollections"]?.lowercased() != "false"
-        return ArcGISResponses.suggest(suggestions.filter { returnCollections || !$0.isCollection })
+        return ArcGISResponses.suggest(suggestions.filter { request.returnCollections || !$0.isCollection })
     }
 
     private func geocodeAddresses(_ parameters: WireParameters) throws -> JSONValue {

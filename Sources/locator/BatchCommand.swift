@@ -49,7 +49,7 @@ enum BatchCommand: Command {
           --min-score S           Rows whose best match scores below S (0 to 100) are unmatched.
           --reverse               Each row is a point, in degrees: write what lies there (reverse
                                   geocoding, as 'locator reverse'), with its distance in metres.
-          --feature-types TYPES   With --reverse: POI, PointAddress, StreetName, Locality, Postal
+          --feature-types TYPES   With --reverse: POI, PointAddress, StreetName, Locality, Postal, StreetInt
                                   (default: all, in ArcGIS's order). Locality alone with
                                   --max-distance 50000 gives each point its nearest town.
           --max-distance M        With --reverse: how far the answer may be, in metres (default:

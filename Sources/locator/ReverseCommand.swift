@@ -10,11 +10,12 @@ enum ReverseCommand: Command {
             "feature-types", "max-distance", "max", "format", "gazetteer", "service", "sr", "lang",
             "in-sr",
         ],
-        maxPositionals: 1)
+        flags: ["intersection"], maxPositionals: 1)
     static let help = """
         OVERVIEW: \(abstract)
 
-        USAGE: locator reverse LAT,LON | X,Y --in-sr 3857 [--feature-types TYPE,...] [--max-distance M] [--max N]
+        USAGE: locator reverse LAT,LON | X,Y --in-sr 3857 [--feature-types TYPE,...] [--intersection]
+                               [--max-distance M] [--max N]
                                [--lang CODE] [--sr 4326|3857] [--format table|json]
                                [--gazetteer PATH | --service URL]
 
@@ -22,11 +23,15 @@ enum ReverseCommand: Command {
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
 
         OPTIONS:
-          --feature-types TYPES   Comma list of POI, PointAddress, StreetName, Locality, Postal.
+          --feature-types TYPES   Comma list of POI, PointAddress, StreetName, Locality, Postal,
+                                  StreetInt, StreetAddress, Subaddress.
                                   With POI alone it answers the nearest named place; with
                                   PointAddress alone the nearest address point; with Postal the
-                                  nearest postal area within 3 km. Default: all, in ArcGIS's order (a POI
-                                  within 25 m, an address within 50 m, the nearest street, ...).
+                                  nearest postal area within 3 km; with StreetInt the nearest
+                                  crossing of two streets. Default: all but StreetInt, in ArcGIS's
+                                  order (a POI within 25 m, an address within 50 m, the nearest street, ...).
+          --intersection          The nearest street intersection (as --feature-types StreetInt;
+                                  ArcGIS returnIntersection=true).
           --max-distance M        How far the answer may be, in metres (default: 100; at most 50000).
           --max N                 How many answers, nearest first (default: 1; table format only).
           --lang CODE             Write names and addresses in this language where the data has
@@ -42,6 +47,7 @@ enum ReverseCommand: Command {
         EXAMPLES:
           locator reverse 60.1690,24.9410
           locator reverse 60.1690,24.9410 --feature-types PointAddress --format json
+          locator reverse 60.1685,24.9415 --intersection
 
         \(attributionHelp)
         """
@@ -52,6 +58,12 @@ enum ReverseCommand: Command {
         let location = try ArgumentValues.point(text, option: "LAT,LON", in: input)
         let parameters = ReverseGeocodeParameters()
         for type in try featureTypes(arguments) { parameters.addFeatureType(type) }
+        if arguments.has("intersection") {
+            guard arguments.value("feature-types") == nil else {
+                throw UsageError("--intersection is --feature-types StreetInt; give one of them")
+            }
+            parameters.featureTypes = [.streetIntersection]
+        }
         if let distance = arguments.value("max-distance") {
             parameters.maxDistance = try ArgumentValues.number(
                 distance, option: "--max-distance", range: 0...50_000, unit: "metres")
@@ -93,9 +105,8 @@ extension ReverseCommand {
         try (arguments.value("feature-types") ?? "").split(separator: ",").map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard let type = ReverseGeocodeParameters.FeatureType(name: trimmed) else {
-                throw UsageError(
-                    "unknown feature type '\(trimmed.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
-                )
+                let names = ReverseGeocodeParameters.FeatureType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("unknown feature type '\(trimmed.prefix(40))'; use \(names)")
             }
             return type
         }

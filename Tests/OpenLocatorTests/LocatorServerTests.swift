@@ -204,10 +204,11 @@ import Testing
             #expect(bad.status == 400, "\(line)")
         }
         // Request-smuggling shapes: two different lengths, a space or tab before the colon, a
-        // signed length, a chunked body, a bare LF or CR inside a field.
+        // signed length, a chunked body beside a length, a bare LF or CR inside a field.
         for head in [
             "Content-Length: 3\r\nContent-Length: 5", "Content-Length : 3", "Content-Length\t: 3",
-            "Content-Length: +3", "Transfer-Encoding: chunked", "X-A: 1\nContent-Length: 5", "X-A: 1\rX",
+            "Content-Length: +3", "Transfer-Encoding: chunked\r\nContent-Length: 5", "X-A: 1\nContent-Length: 5",
+            "X-A: 1\rX",
             ": no name",
         ] {
             let smuggled = try #require(

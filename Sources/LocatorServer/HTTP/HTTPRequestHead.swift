@@ -13,7 +13,8 @@ struct HTTPRequestHead {
     /// The request target as sent: path and query, still percent-encoded.
     var target: String
     var version: String
-    /// Header names lowercased; a repeated header keeps its first value.
+    /// Header names lowercased; a repeated header keeps its first value (Transfer-Encoding: all
+    /// of them, joined by commas).
     var headers: [String: String]
     /// The bytes of the request line, for the 414 limit.
     var requestLineLength: Int
@@ -54,6 +55,8 @@ struct HTTPRequestHead {
                 if name == "content-length", earlier != value {
                     throw Malformed(status: 400, message: "Conflicting Content-Length headers.")
                 }
+                // Codings add up across lines (RFC 9110 §5.3): "gzip" then "chunked" is "gzip, chunked".
+                if name == "transfer-encoding" { headers[name] = earlier + ", " + value }
                 continue
             }
             headers[name] = value

@@ -27,11 +27,12 @@ extension GazetteerBackend {
                 at: location.projected(to: .wgs84), parameters: parameters, localities: state.localities.ifLoaded,
                 db: db)
             let rows = try places(for: hits.map(\.place), db: db)
-            return try hits.compactMap { hit in
-                guard let place = rows[hit.place.id] else { return nil }
-                return try reverseResult(
-                    hit, place: place, input: location, parameters: parameters, state: state, db: db)
-            }
+            return parameters.locationType.placed(
+                try hits.compactMap { hit in
+                    guard let place = rows[hit.place.id] else { return nil }
+                    return try reverseResult(
+                        hit, place: place, input: location, parameters: parameters, state: state, db: db)
+                })
         }
     }
 
@@ -126,7 +127,10 @@ extension GazetteerBackend {
         case .pointAddress: categoryName = "Point Address"
         case .locality: categoryName = "Populated Place"
         case .postal: categoryName = "Primary Postal"
+        case .streetAddress: categoryName = "Point Address"  // address points, not ranges
         case .streetName: return try nearestStreets(to: center, k: k, within: maxDistance, db: db)
+        case .streetIntersection: return try nearestIntersections(to: center, k: k, within: maxDistance, db: db)
+        case .subaddress: return []  // no units, floors or buildings within addresses in the data
         }
         let range = tree[categoryName]!.codeRange
         let limit =
@@ -139,7 +143,62 @@ extension GazetteerBackend {
         return try nearest(k, to: center, filter: SearchFilter(categoryRanges: [range]), db: db, maxDistance: limit).map
         {
             var candidate = $0
-            candidate.kind = AddressType(rawValue: type.rawValue) ?? .poi
+            candidate.kind = type == .streetAddress ? .pointAddress : AddressType(rawValue: type.rawValue) ?? .poi
+            return (candidate, nil)
+        }
+    }
+
+    /// How many streets around a point are tried for the nearest intersections.
+    static let maxIntersectionStreets = 40
+
+    /// The nearest `k` places where two differently named streets meet within `maxDistance`
+    /// (``crossings(of:and:db:)``), as ``IntersectionStage`` answers "A & B". Streets are taken
+    /// nearest first, each tried against the nearer ones, until the next street is farther than
+    /// the `k`th crossing found: a crossing lies on both its streets, so none of a farther
+    /// street can be nearer.
+    private func nearestIntersections(to center: Point, k: Int, within maxDistance: Double, db: SQLiteConnection)
+        throws -> [ReverseHit]
+    {
+        let streets = try nearestStreets(
+            to: center, k: Self.maxIntersectionStreets, within: maxDistance + Self.intersectionTolerance, db: db)
+        let rows = try places(for: streets.map(\.place), db: db)
+        var found: [(place: PlaceRecord, distance: Double)] = []
+        var tried: [Int64] = []
+        for street in streets {
+            found.sort { ($0.distance, $0.place.id) < ($1.distance, $1.place.id) }
+            if found.count >= k, street.place.distance > found[k - 1].distance { break }
+            try WorkBudget.checkCurrent()
+            defer { tried.append(street.place.id) }
+            guard let a = rows[street.place.id], !tried.isEmpty else { continue }
+            for crossing in try crossings(of: [street.place.id], and: tried, db: db) {
+                guard let b = rows[crossing.second], TextFolding.fold(a.name) != TextFolding.fold(b.name) else {
+                    continue
+                }
+                let distance = GreatCircle.distance(
+                    latitude1: center.y, longitude1: center.x, latitude2: crossing.point.lat,
+                    longitude2: crossing.point.lon)
+                guard distance <= maxDistance else { continue }
+                // The nearer street's name first, as one would say it standing there.
+                let place = IntersectionStage.place(b, a, at: crossing.point)
+                // One crossing of the same two names: the pieces of a divided road meet a street
+                // two or four times within a few metres.
+                if let same = found.firstIndex(where: {
+                    $0.place.name == place.name
+                        && GreatCircle.distance(
+                            latitude1: $0.place.latitude, longitude1: $0.place.longitude, latitude2: place.latitude,
+                            longitude2: place.longitude) < Self.sameCrossingRadius
+                }) {
+                    if distance < found[same].distance { found[same] = (place, distance) }
+                    continue
+                }
+                found.append((place, distance))
+            }
+        }
+        found.sort { ($0.distance, $0.place.id) < ($1.distance, $1.place.id) }
+        return found.prefix(k).map { place, distance in
+            let candidate = Candidate(
+                id: place.id, longitude: place.longitude, latitude: place.latitude, score: 100, distance: distance,
+                importance: 0, kind: .streetIntersection, place: place)
             return (candidate, nil)
         }
     }

@@ -204,7 +204,7 @@ extension GazetteerBackend {
                     defaults: ResultAttributes.defaultFields,
                     localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
             }
-            if let found { return [found] }
+            if let found { return parameters.locationType.placed([found]) }
         case .category(let name) where !resolver.categories(matching: name).isEmpty:
             var categoryParameters = parameters
             categoryParameters.categories.removeAll()
@@ -212,7 +212,7 @@ extension GazetteerBackend {
             return try geocodeNow(searchText: "", parameters: categoryParameters).results
         case .chain(let key):
             let found = try chainMembers(key, parameters: parameters)
-            if !found.isEmpty { return found }
+            if !found.isEmpty { return parameters.locationType.placed(found) }
         case .category, nil:
             break  // a category this gazetteer does not know, or a key from elsewhere
         }

@@ -15,6 +15,9 @@ struct GeocodeOptions: Sendable, Hashable {
     var countryCode: String?
     var outputLanguageCode: String?
     var isForStorage = false
+    var locationType = GeocodeParameters.LocationType.rooftop
+    var matchOutOfRange = true
+    var preferredSearchRadius: Double?
 
     mutating func addCategory(_ name: String) { categories.append(name) }
     mutating func addCategories(_ names: [String]) { categories.append(contentsOf: names) }
@@ -33,6 +36,10 @@ struct GeocodeOptions: Sendable, Hashable {
         if let maxDistance, !(maxDistance.isFinite && maxDistance > 0) {
             throw LocatorError.invalidParameter("maxDistance must be a positive number of metres, got \(maxDistance)")
         }
+        if let preferredSearchRadius, !(preferredSearchRadius.isFinite && preferredSearchRadius > 0) {
+            throw LocatorError.invalidParameter(
+                "preferredSearchRadius must be a positive number of metres, got \(preferredSearchRadius)")
+        }
         if let point = preferredSearchLocation, !point.isValid {
             throw LocatorError.invalidParameter("preferredSearchLocation is not a valid location: \(point)")
         }
@@ -50,6 +57,19 @@ struct GeocodeOptions: Sendable, Hashable {
             throw LocatorError.invalidParameter(
                 "outputLanguageCode (langCode) must be a language code such as 'sv' or 'en-GB': two or three letters, optionally a region"
             )
+        }
+    }
+}
+
+extension GeocodeParameters.LocationType {
+    /// `results` placed as this type says: `.street` moves each display location to its
+    /// route location (the street access point, where the data has one).
+    func placed(_ results: [GeocodeResult]) -> [GeocodeResult] {
+        guard self == .street else { return results }
+        return results.map { result in
+            var result = result
+            if let route = result.routeLocation { result.displayLocation = route }
+            return result
         }
     }
 }

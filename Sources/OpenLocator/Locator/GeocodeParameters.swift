@@ -94,6 +94,45 @@ public final class GeocodeParameters: @unchecked Sendable {  // `values` is only
         set { lock.withLock { values.isForStorage = newValue } }
     }
 
+    /// Which point of a place a result is placed at (ArcGIS `locationType`).
+    public enum LocationType: String, Sendable, Hashable, CaseIterable {
+        /// Where the place is: the building of an address, the POI itself (the default).
+        case rooftop
+        /// Where it is reached from the street: its access point (``GeocodeResult/routeLocation``,
+        /// the `X`/`Y` attributes) where the data has one, else where it is.
+        case street
+
+        /// Parses a name case-insensitively (`"street"`), or `nil` when unknown.
+        public init?(name: String) {
+            guard let match = Self.allCases.first(where: { $0.rawValue == name.lowercased() }) else { return nil }
+            self = match
+        }
+    }
+
+    /// Which point ``GeocodeResult/displayLocation`` is (ArcGIS `locationType`): `.rooftop`
+    /// (the default) the place itself, `.street` its street access point where the data has
+    /// one. ``GeocodeResult/routeLocation`` is the access point either way.
+    public var locationType: LocationType {
+        get { lock.withLock { values.locationType } }
+        set { lock.withLock { values.locationType = newValue } }
+    }
+    /// Whether a house number beyond its street's known numbers is still answered, at the
+    /// nearest known one (`Addr_type` StreetAddressExt), as ArcGIS `matchOutOfRange` (default
+    /// true); `false` drops those results.
+    public var matchOutOfRange: Bool {
+        get { lock.withLock { values.matchOutOfRange } }
+        set { lock.withLock { values.matchOutOfRange = newValue } }
+    }
+    /// Metres around ``preferredSearchLocation`` whose candidates are ranked ahead of all
+    /// farther ones (ArcGIS `distance`): a boost, not a filter, as farther candidates are still
+    /// returned after them; use ``searchArea`` or ``maxDistance`` to confine a search. `nil`
+    /// (the default), or no ``preferredSearchLocation``: no radius, candidates ranked by their
+    /// match and distance together.
+    public var preferredSearchRadius: Double? {
+        get { lock.withLock { values.preferredSearchRadius } }
+        set { lock.withLock { values.preferredSearchRadius = newValue } }
+    }
+
     private let lock = NSLock()
     private var values: GeocodeOptions
 

@@ -8,6 +8,7 @@ struct ReverseGeocodeOptions: Sendable, Hashable {
     var outputSpatialReference: SpatialReference?
     var outputLanguageCode: String?
     var isForStorage = false
+    var locationType = GeocodeParameters.LocationType.rooftop
 
     /// Checks every value and throws ``LocatorError`` naming the first bad one.
     func validated() throws -> ReverseGeocodeOptions {

@@ -22,6 +22,15 @@ public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` 
         case locality = "Locality"
         /// A postal area (a postcode), by its representative point.
         case postal = "Postal"
+        /// An address interpolated along a street: the gazetteer has address points, not
+        /// ranges of numbers, so it answers with the nearest address point (`PointAddress`).
+        case streetAddress = "StreetAddress"
+        /// Where two streets meet: the nearest crossing (or near approach, within 25 m) of
+        /// two differently named streets, answered as "A & B" (`Addr_type` StreetInt).
+        case streetIntersection = "StreetInt"
+        /// A unit, floor or building within an address: the gazetteer has none, so it is
+        /// accepted and never answers.
+        case subaddress = "Subaddress"
 
         /// Parses a name case-insensitively (`"poi"`, `"PointAddress"`), or `nil` when unknown.
         public init?(name: String) {
@@ -40,7 +49,8 @@ public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` 
     private let lock = NSLock()
     private var values = ReverseGeocodeOptions()
 
-    /// The feature types to consider; empty means all, in ArcGIS's priority order.
+    /// The feature types to consider; empty means ArcGIS's default order (a POI, an address
+    /// point, a street, the locality), without intersections.
     public var featureTypes: [FeatureType] {
         get { lock.withLock { values.featureTypes } }
         set { lock.withLock { values.featureTypes = newValue } }
@@ -54,6 +64,12 @@ public final class ReverseGeocodeParameters: @unchecked Sendable {  // `values` 
     public var maxResults: Int {
         get { lock.withLock { values.maxResults } }
         set { lock.withLock { values.maxResults = newValue } }
+    }
+    /// Which point of a place ``GeocodeResult/displayLocation`` is, as
+    /// ``GeocodeParameters/locationType`` (ArcGIS `locationType`; default `.rooftop`).
+    public var locationType: GeocodeParameters.LocationType {
+        get { lock.withLock { values.locationType } }
+        set { lock.withLock { values.locationType = newValue } }
     }
     /// Attribute names to return; empty or `"*"` means all.
     public var resultAttributeNames: [String] { lock.withLock { values.resultAttributeNames } }

@@ -105,7 +105,14 @@ struct ForwardGeocoder {
         func ranked(_ candidates: [Candidate]) -> [Candidate] {
             GazetteerBackend.distinct(Ranking.sorted(candidates, hasCenter: center != nil, wantsAddress: wantsAddress))
         }
-        let kept = ranked(best.values.filter { $0.score >= minimum })
+        var kept = ranked(
+            best.values.filter {
+                $0.score >= minimum && (parameters.matchOutOfRange || $0.kind != .streetAddressExt)
+            })
+        if let radius = parameters.preferredSearchRadius, center != nil {
+            // ArcGIS's `distance`: those within the radius first, each part in its ranked order.
+            kept = kept.filter { $0.distance <= radius } + kept.filter { $0.distance > radius }
+        }
         let shown = Array(kept.prefix(parameters.maxResults))
 
         let rows = try backend.places(for: shown, db: db)
@@ -118,7 +125,7 @@ struct ForwardGeocoder {
                 defaults: ResultAttributes.defaultFields,
                 localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
         }
-        var response = GeocodeResponse(results: results)
+        var response = GeocodeResponse(results: parameters.locationType.placed(results))
         if results.isEmpty, let empty = context.emptyCategorySearch {
             response.coverage = try backend.coverage(for: empty, db: db, state: state)
         }

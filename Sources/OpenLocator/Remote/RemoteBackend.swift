@@ -42,6 +42,9 @@ final class RemoteBackend: LocatorBackend {
         request.maxDistance = parameters.maxDistance
         request.langCode = parameters.outputLanguageCode
         request.forStorage = parameters.isForStorage
+        request.distance = parameters.preferredSearchLocation == nil ? nil : parameters.preferredSearchRadius
+        request.locationType = parameters.locationType == .rooftop ? nil : parameters.locationType
+        request.matchOutOfRange = parameters.matchOutOfRange
         return request
     }
 
@@ -72,6 +75,7 @@ final class RemoteBackend: LocatorBackend {
         request.distance = parameters.maxDistance
         request.langCode = parameters.outputLanguageCode
         request.forStorage = parameters.isForStorage
+        request.locationType = parameters.locationType == .rooftop ? nil : parameters.locationType
         let response: ReverseGeocodeResponse
         do {
             response = try await client.send("reverseGeocode", request.parameters, as: ReverseGeocodeResponse.self)

@@ -14,6 +14,9 @@ extension FindAddressCandidatesRequest {
         parameters.maxDistance = maxDistance
         parameters.outputLanguageCode = langCode
         parameters.isForStorage = forStorage
+        parameters.preferredSearchRadius = distance
+        parameters.locationType = locationType ?? .rooftop
+        parameters.matchOutOfRange = matchOutOfRange
         return parameters
     }
 }
@@ -30,22 +33,26 @@ extension GeocodeAddressesRequest {
         parameters.preferredSearchLocation = location
         parameters.outputLanguageCode = langCode
         parameters.isForStorage = forStorage
+        parameters.locationType = locationType ?? .rooftop
+        parameters.matchOutOfRange = matchOutOfRange
         return parameters
     }
 }
 
 extension ReverseGeocodeRequest {
-    /// The request as reverse-geocode parameters; unknown feature types are an error.
+    /// The request as reverse-geocode parameters; unknown feature types are an error, and
+    /// `returnIntersection=true` asks for the nearest intersection whatever `featureTypes` says.
     package func reverseParameters() throws -> ReverseGeocodeParameters {
         let parameters = ReverseGeocodeParameters()
         for name in featureTypes {
             guard let type = ReverseGeocodeParameters.FeatureType(name: name) else {
-                throw LocatorError.invalidParameter(
-                    "unknown featureTypes value '\(name.prefix(40))'; use POI, PointAddress, StreetName, Locality or Postal"
-                )
+                let names = ReverseGeocodeParameters.FeatureType.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LocatorError.invalidParameter("unknown featureTypes value '\(name.prefix(40))'; use \(names)")
             }
             parameters.addFeatureType(type)
         }
+        if returnIntersection { parameters.featureTypes = [.streetIntersection] }
+        parameters.locationType = locationType ?? .rooftop
         parameters.addResultAttributeNames(outFields)
         parameters.outputSpatialReference = outSR
         if let distance { parameters.maxDistance = distance }

@@ -176,6 +176,44 @@ package struct WireParameters: Sendable, Equatable {
         }
     }
 
+    /// A true/false flag that is `defaultValue` when absent (ArcGIS `matchOutOfRange`, true).
+    package func flag(_ name: String, default defaultValue: Bool) throws -> Bool {
+        nonEmpty(name) == nil ? defaultValue : try flag(name)
+    }
+
+    /// ArcGIS `locationType`: `rooftop` or `street`; `nil` when absent.
+    package func locationType() throws -> GeocodeParameters.LocationType? {
+        guard let value = nonEmpty("locationType") else { return nil }
+        guard let type = GeocodeParameters.LocationType(name: value) else {
+            throw LocatorError.invalidParameter("locationType must be rooftop or street, got '\(value.prefix(40))'")
+        }
+        return type
+    }
+
+    /// The values ArcGIS `preferredLabelValues` takes: one kind of city name, one of street name.
+    package static let labelValues = ["postalCity", "localCity", "matchedCity", "primaryStreet", "matchedStreet"]
+
+    /// ArcGIS `preferredLabelValues`, checked: each a value of ``labelValues`` (any case), at
+    /// most one city and one street kind. The gazetteer keeps one city and one street name per
+    /// place, so every choice labels alike; an unknown value is an error, as on ArcGIS.
+    package func preferredLabelValues() throws -> [String] {
+        let values = list("preferredLabelValues")
+        var cities = 0
+        var streets = 0
+        for value in values {
+            guard let known = Self.labelValues.first(where: { $0.lowercased() == value.lowercased() }) else {
+                throw LocatorError.invalidParameter(
+                    "preferredLabelValues takes \(Self.labelValues.joined(separator: ", ")); got '\(value.prefix(40))'")
+            }
+            if known.hasSuffix("City") { cities += 1 } else { streets += 1 }
+        }
+        guard cities <= 1, streets <= 1 else {
+            throw LocatorError.invalidParameter(
+                "preferredLabelValues takes at most one city value and one street value")
+        }
+        return values
+    }
+
     /// A comma-separated list ("Coffee Shop,Hotel"), blanks dropped.
     package func list(_ name: String) -> [String] {
         (self[name] ?? "").split(separator: ",").map { $0.trimmedSpaces }.filter { !$0.isEmpty }
@@ -201,6 +239,14 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package var langCode: String?
     /// Whether the results will be stored (sent only when true, as ArcGIS clients do).
     package var forStorage = false
+    /// ArcGIS `distance`: metres around `location` whose candidates rank first (a boost).
+    package var distance: Double?
+    /// ArcGIS `locationType`: rooftop (the default) or street.
+    package var locationType: GeocodeParameters.LocationType?
+    /// ArcGIS `matchOutOfRange` (default true): whether house numbers beyond the street's are answered.
+    package var matchOutOfRange = true
+    /// ArcGIS `preferredLabelValues`, checked and echoed (the data has one city and street name).
+    package var preferredLabelValues: [String] = []
 
     package init() {}
 
@@ -225,6 +271,14 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         maxDistance = try parameters.distance("maxDistance")
         langCode = parameters.nonEmpty("langCode")
         forStorage = try parameters.flag("forStorage")
+        distance = try parameters.distance("distance")
+        if distance != nil, location == nil {
+            throw LocatorError.invalidParameter(
+                "distance needs location: it ranks the candidates within that many metres of it first")
+        }
+        locationType = try parameters.locationType()
+        matchOutOfRange = try parameters.flag("matchOutOfRange", default: true)
+        preferredLabelValues = try parameters.preferredLabelValues()
     }
 
     package var parameters: WireParameters {
@@ -240,6 +294,12 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
         if let maxDistance { pairs.append(("maxDistance", AttributeValue.double(maxDistance).description)) }
         if let langCode { pairs.append(("langCode", langCode)) }
         if forStorage { pairs.append(("forStorage", "true")) }
+        if let distance { pairs.append(("distance", AttributeValue.double(distance).description)) }
+        if let locationType { pairs.append(("locationType", locationType.rawValue)) }
+        if !matchOutOfRange { pairs.append(("matchOutOfRange", "false")) }
+        if !preferredLabelValues.isEmpty {
+            pairs.append(("preferredLabelValues", preferredLabelValues.joined(separator: ",")))
+        }
         return WireParameters(pairs)
     }
 }
@@ -256,6 +316,15 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
     package var langCode: String?
     /// Whether the answer will be stored.
     package var forStorage = false
+    /// ArcGIS `returnIntersection`: true answers the nearest street intersection.
+    package var returnIntersection = false
+    /// ArcGIS `locationType`: rooftop (the default) or street.
+    package var locationType: GeocodeParameters.LocationType?
+    /// ArcGIS `preferredLabelValues`, checked.
+    package var preferredLabelValues: [String] = []
+
+    /// The most metres `distance` may be.
+    package static let maxDistance = 50_000.0
 
     package init(location: Point) { self.location = location }
 
@@ -267,9 +336,15 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         featureTypes = parameters.list("featureTypes")
         outFields = parameters.list("outFields")
         outSR = try parameters.spatialReference("outSR")
-        distance = parameters.nonEmpty("distance").flatMap(Double.init)
+        distance = try parameters.distance("distance")
+        if let distance, distance > Self.maxDistance {
+            throw LocatorError.invalidParameter("distance must be at most 50000 metres, got \(distance)")
+        }
         langCode = parameters.nonEmpty("langCode")
         forStorage = try parameters.flag("forStorage")
+        returnIntersection = try parameters.flag("returnIntersection")
+        locationType = try parameters.locationType()
+        preferredLabelValues = try parameters.preferredLabelValues()
     }
 
     package var parameters: WireParameters {
@@ -280,6 +355,11 @@ package struct ReverseGeocodeRequest: Sendable, Equatable {
         if let distance { pairs.append(("distance", AttributeValue.double(distance).description)) }
         if let langCode { pairs.append(("langCode", langCode)) }
         if forStorage { pairs.append(("forStorage", "true")) }
+        if returnIntersection { pairs.append(("returnIntersection", "true")) }
+        if let locationType { pairs.append(("locationType", locationType.rawValue)) }
+        if !preferredLabelValues.isEmpty {
+            pairs.append(("preferredLabelValues", preferredLabelValues.joined(separator: ",")))
+        }
         return WireParameters(pairs)
     }
 }
@@ -292,6 +372,10 @@ package struct SuggestRequest: Sendable, Equatable {
     package var searchExtent: Envelope?
     package var maxSuggestions: Int?
     package var countryCode: String?
+    /// ArcGIS `preferredLabelValues`, checked (suggestions are labelled alike whatever it says).
+    package var preferredLabelValues: [String] = []
+    /// ArcGIS `returnCollections` (default true): whether categories and chains are suggested.
+    package var returnCollections = true
 
     package init(text: String) { self.text = text }
 
@@ -303,6 +387,8 @@ package struct SuggestRequest: Sendable, Equatable {
         maxSuggestions = try parameters.integer(
             "maxSuggestions", in: 1...SuggestParameters.maxResultsLimit, clampingAbove: true)
         countryCode = parameters.nonEmpty("countryCode")
+        preferredLabelValues = try parameters.preferredLabelValues()
+        returnCollections = try parameters.flag("returnCollections", default: true)
     }
 
     package var parameters: WireParameters {
@@ -312,6 +398,10 @@ package struct SuggestRequest: Sendable, Equatable {
         if let searchExtent { pairs.append(("searchExtent", WireGeometry.parameter(searchExtent))) }
         if let maxSuggestions { pairs.append(("maxSuggestions", String(maxSuggestions))) }
         if let countryCode { pairs.append(("countryCode", countryCode)) }
+        if !preferredLabelValues.isEmpty {
+            pairs.append(("preferredLabelValues", preferredLabelValues.joined(separator: ",")))
+        }
+        if !returnCollections { pairs.append(("returnCollections", "false")) }
         return WireParameters(pairs)
     }
 }
@@ -346,6 +436,12 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
     package var langCode: String?
     /// Whether the answers will be stored.
     package var forStorage = false
+    /// ArcGIS `locationType`: rooftop (the default) or street.
+    package var locationType: GeocodeParameters.LocationType?
+    /// ArcGIS `matchOutOfRange` (default true).
+    package var matchOutOfRange = true
+    /// ArcGIS `preferredLabelValues`, checked.
+    package var preferredLabelValues: [String] = []
 
     package init(records: [Record]) { self.records = records }
 
@@ -382,6 +478,9 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         location = try parameters.point("location")
         langCode = parameters.nonEmpty("langCode")
         forStorage = try parameters.flag("forStorage")
+        locationType = try parameters.locationType()
+        matchOutOfRange = try parameters.flag("matchOutOfRange", default: true)
+        preferredLabelValues = try parameters.preferredLabelValues()
     }
 
     package var parameters: WireParameters {
@@ -410,6 +509,11 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
         if let location { pairs.append(("location", WireGeometry.parameter(location))) }
         if let langCode { pairs.append(("langCode", langCode)) }
         if forStorage { pairs.append(("forStorage", "true")) }
+        if let locationType { pairs.append(("locationType", locationType.rawValue)) }
+        if !matchOutOfRange { pairs.append(("matchOutOfRange", "false")) }
+        if !preferredLabelValues.isEmpty {
+            pairs.append(("preferredLabelValues", preferredLabelValues.joined(separator: ",")))
+        }
         return WireParameters(pairs)
     }
 }

@@ -94,7 +94,7 @@ enum IntersectionStage {
 
     /// The answer at a crossing of two streets: named "A & B", in the first street's locality.
     /// Its id is negative (never a stored place's) and the same for the same crossing.
-    private static func place(_ a: PlaceRecord, _ b: PlaceRecord, at point: Coordinate) -> PlaceRecord {
+    static func place(_ a: PlaceRecord, _ b: PlaceRecord, at point: Coordinate) -> PlaceRecord {
         var place = a
         let name = a.name + joiner + b.name
         let hash = FNV1a.hash("\(a.id)|\(b.id)|\(point.lon)|\(point.lat)".utf8)
