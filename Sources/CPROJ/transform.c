@@ -8,6 +8,7 @@
 #include "cproj.h"
 
 #include <proj.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,9 +145,9 @@ static PJ *transformerFor(ThreadState *state, int wkid) {
     return transformer;
 }
 
-int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic) {
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) {
     ThreadState *state = threadState();
-    if (state == NULL || name == NULL || capacity == 0 || geographic == NULL) return 0;
+    if (state == NULL || name == NULL || capacity == 0 || geographic == NULL || area == NULL) return 0;
     int authority = 0;
     PJ *crs = crsFor(state->context, wkid, &authority);
     if (crs == NULL) return 0;
@@ -157,6 +158,9 @@ int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic) {
     const char *crsName = proj_get_name(crs);
     snprintf(name, capacity, "%s", crsName != NULL ? crsName : "");
     *geographic = proj_get_type(crs) == PJ_TYPE_GEOGRAPHIC_2D_CRS;
+    if (!proj_get_area_of_use(state->context, crs, &area[0], &area[1], &area[2], &area[3], NULL) || area[0] < -180) {
+        area[0] = area[1] = area[2] = area[3] = NAN;
+    }
     proj_destroy(crs);
     return authority;
 }

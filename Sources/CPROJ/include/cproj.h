@@ -9,8 +9,10 @@
 ///
 /// Returns 1 for an EPSG CRS, 2 for an ESRI one, 0 when PROJ has no such CRS. Writes its
 /// name into `name` (NUL-terminated, cut to `capacity` bytes) and sets `*geographic` to 1
-/// when its coordinates are degrees (longitude, latitude), 0 when they are projected.
-int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic);
+/// when its coordinates are degrees (longitude, latitude), 0 when they are projected. Writes
+/// its area of use into `area` as WGS84 degrees west, south, east, north (west > east when it
+/// crosses the antimeridian), or four NaNs when the database gives none.
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]);
 
 /// Transforms `count` points in place between WGS84 longitude/latitude in degrees and the
 /// CRS `wkid`, in x = easting (or longitude), y = northing (or latitude) order whatever the
