@@ -210,7 +210,7 @@ import Testing
         let reverse = "\(path)/reverseGeocode?location=\(door.x),\(door.y)&featureTypes=PointAddress&f=json"
         let reverseInDegrees = try Self.get(port, reverse).body
         let reversed = try Self.xy(reverseInDegrees["location"])
-        let truth = try Self.pyproj([3067: [(place.x, place.y)] + corners, 2056: [reversed]])
+        let truth = try Self.pyproj([3067: [(place.x, place.y)] + corners + [door], 2056: [reversed]])
 
         let finnish = try Self.get(port, find + "&outSR=3067").body
         let srJSON = try #require(finnish["spatialReference"] as? [String: Any])
@@ -218,13 +218,24 @@ import Testing
         let candidate = try #require((finnish["candidates"] as? [[String: Any]])?.first)
         Self.expectNear(try Self.xy(candidate["location"]), truth[3067]![0], "Stockmann in 3067")
         let extent = try #require(candidate["extent"] as? [String: Double])
-        let projectedCorners = truth[3067]!.dropFirst()
+        let projectedCorners = truth[3067]![1...4]
         Self.expectNear(
             (extent["xmin"]!, extent["ymin"]!), (projectedCorners.map(\.x).min()!, projectedCorners.map(\.y).min()!),
             "extent's lower corner")
         Self.expectNear(
             (extent["xmax"]!, extent["ymax"]!), (projectedCorners.map(\.x).max()!, projectedCorners.map(\.y).max()!),
             "extent's upper corner")
+
+        // geocodeAddresses and the legacy find write their locations in outSR too.
+        let records = WireParameters.escape(
+            #"{"records":[{"attributes":{"OBJECTID":1,"SingleLine":"Mannerheimintie 10, Helsinki"}}]}"#)
+        let batch = try Self.get(port, "\(path)/geocodeAddresses?addresses=\(records)&outSR=3067&f=json").body
+        #expect((batch["spatialReference"] as? [String: Any])?["wkid"] as? Int == 3067)
+        let record = try #require((batch["locations"] as? [[String: Any]])?.first)
+        Self.expectNear(try Self.xy(record["location"]), truth[3067]![5], "geocodeAddresses in 3067")
+        let legacy = try Self.get(port, "\(path)/find?text=Stockmann%20Helsinki&maxLocations=1&outSR=3067&f=json").body
+        let feature = try #require((legacy["locations"] as? [[String: Any]])?.first?["feature"] as? [String: Any])
+        Self.expectNear(try Self.xy(feature["geometry"]), truth[3067]![0], "legacy find in 3067")
 
         let swiss = try Self.get(port, reverse + "&outSR=" + WireParameters.escape(#"{"wkid":2056}"#))
         #expect(swiss.status == 200)
