@@ -132,6 +132,9 @@ import Testing
         // A point outside what PROJ can take back to the globe is no valid point.
         let finland = SpatialReference(wkid: 3067)!
         #expect(Point(x: 385_611, y: 6_672_118, spatialReference: finland).isValid)
+        #expect(
+            Point(x: 385_611.3167, y: 6_672_118.38, spatialReference: finland).description
+                == "x=385611.32 y=6672118.38 (3067)")
         #expect(!Point(x: 1e30, y: 6_672_118, spatialReference: finland).isValid)
         // Nor one far outside its area of use: degrees taken as Swiss metres land in the Atlantic.
         #expect(!Point(x: 60.17, y: 24.94, spatialReference: SpatialReference(wkid: 2056)!).isValid)

@@ -88,7 +88,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     /// "LAT,LON" for WGS84 points, "x=… y=… (WKID)" for others, such as "x=… y=… (3857)".
     public var description: String {
         if spatialReference == .wgs84 { return String(format: "%.6f,%.6f", y, x) }
-        let digits = spatialReference.isGeographic ? 8 : 2
-        return String(format: "x=%.*f y=%.*f (%d)", digits, x, digits, y, spatialReference.wkid)
+        let format = spatialReference.isGeographic ? "x=%.8f y=%.8f (%d)" : "x=%.2f y=%.2f (%d)"
+        return String(format: format, x, y, spatialReference.wkid)
     }
 }

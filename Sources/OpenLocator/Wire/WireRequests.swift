@@ -96,6 +96,9 @@ package struct WireParameters: Sendable, Equatable {
             let json = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
             let sr = try Self.spatialReference(json?["spatialReference"], of: name) ?? .wgs84
             guard let point = WireGeometry.point(json, spatialReference: sr), point.isValid else {
+                if !sr.isBuiltIn, json?["x"]?.number != nil, json?["y"]?.number != nil {
+                    throw LocatorError.invalidParameter("\(name) lies outside what \(sr) covers")
+                }
                 throw LocatorError.invalidParameter("\(name) must be x,y or a JSON point")
             }
             return point
