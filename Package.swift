@@ -17,7 +17,8 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU"]),
+        .target(name: "CPROJ", linkerSettings: [.linkedLibrary("proj")]),
+        .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU", "CPROJ"]),
         .target(name: "LocatorServer", dependencies: ["OpenLocator", "CLinux", "CZlib"]),
         .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),
         .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),

@@ -31,6 +31,20 @@ if [ "$actual" != "$expected" ]; then
 fi
 echo "installed locator: same answer as the checkout's, with the checkout and toolchain hidden ($(echo "$actual" | grep -c '"PlaceName"') results)"
 
+# An output spatial reference through PROJ: the installed binary finds Debian's libproj and proj.db.
+query=(find "Stockmann Helsinki" --max 1 --sr 3067 --format json)
+expected="$(swift run -q locator "${query[@]}")"
+actual="$(unshare --mount sh -c '
+    mount -t tmpfs none "$1" && mount -t tmpfs none "$2" &&
+    cd / && env -i PATH=/usr/bin:/bin HOME="$3" XDG_CACHE_HOME="$3" "$4/bin/locator" "$5" "$6" "$7" "$8" "$9" "${10}" "${11}" "${12}"
+' check "$checkout" "$toolchain" "$work/cache" "$work/prefix" "${query[@]}")"
+if [ "$actual" != "$expected" ] || ! grep -q '"wkid": *3067' <<<"$actual"; then
+    echo "the installed locator answered --sr 3067 differently:" >&2
+    diff <(echo "$expected") <(echo "$actual") >&2 || true
+    exit 1
+fi
+echo "installed locator: --sr 3067 through PROJ answers as the checkout's"
+
 # The map page: the installed server reads it from share/openlocator/web.
 unshare --mount sh -c '
     mount -t tmpfs none "$1" && mount -t tmpfs none "$2" && cd / &&

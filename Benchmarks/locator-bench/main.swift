@@ -21,9 +21,12 @@ struct Options {
     var pointsPath: String?
     /// Print this many of each workload's slowest queries, to see what makes its tail.
     var slowest = 0
+    /// The spatial reference answers are written in (`--out-sr WKID`): 4326 by default, 3857
+    /// or any PROJ knows, to time the projection of every result.
+    var outSR = SpatialReference.wgs84
     static func usage() -> Never {
         print(
-            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N]"
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N] [--out-sr WKID]"
         )
         exit(64)
     }
@@ -46,6 +49,11 @@ struct Options {
                 guard let path = arguments.next() else { Self.usage() }
                 pointsPath = path
             case "--slowest": slowest = Int(arguments.next() ?? "") ?? 5
+            case "--out-sr":
+                guard let wkid = Int(arguments.next() ?? ""), let sr = SpatialReference(wkid: wkid) else {
+                    Self.usage()
+                }
+                outSR = sr
             default: Self.usage()
             }
         }
@@ -117,6 +125,31 @@ struct Workload {
 }
 
 /// Whether a workload is to run (all of them unless `--only` names one).
+/// Geocode parameters whose answers are written in `sr`.
+func answersIn(_ sr: SpatialReference) -> GeocodeParameters {
+    let parameters = GeocodeParameters()
+    parameters.outputSpatialReference = sr
+    return parameters
+}
+
+/// `--only projection`: the cost of projecting one point from WGS84, by OpenLocator's own
+/// formulas (3857) and through PROJ (`--out-sr`, 3067 by default), in a plain loop.
+func timeProjection(_ target: SpatialReference) {
+    let points = (0..<1_000_000).map {
+        Point(latitude: 60 + Double($0 % 1000) * 1e-4, longitude: 24 + Double($0 / 1000) * 1e-3)
+    }
+    for sr in [SpatialReference.webMercator, target] {
+        var sum = 0.0
+        let start = DispatchTime.now().uptimeNanoseconds
+        for point in points { sum += point.projected(to: sr).x }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print(
+            String(
+                format: "project 1,000,000 points to %@: %.3f µs a point (checksum %.0f)", sr.description, seconds, sum)
+        )
+    }
+}
+
 func wants(_ name: String) -> Bool { options.only.map { $0 == name } ?? true }
 
 func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) async throws {
@@ -126,20 +159,22 @@ func run(_ title: String, task: LocatorTask, workload: Workload, queries: Int) a
     if wants("typo") { try await runTypos(task: task, workload: workload, queries: queries) }
     if wants("address") {
         let address = try await measure(Array(workload.addresses.prefix(queries))) { address in
-            _ = try await task.geocode(forSearchText: address)
+            _ = try await task.geocode(forSearchText: address, using: answersIn(options.outSR))
         }
         report("address (street + number)", address)
     }
     if wants("reverse") {
         let reverse = try await measure(Array(workload.points.prefix(queries))) { point in
-            _ = try await task.reverseGeocode(forLocation: point)
+            let parameters = ReverseGeocodeParameters()
+            parameters.outputSpatialReference = options.outSR
+            _ = try await task.reverseGeocode(forLocation: point, parameters: parameters)
         }
         report("reverse geocode (all feature types)", reverse)
     }
     if wants("suggest") { try await runSuggest(task: task, workload: workload, queries: queries) }
     if wants("world"), !workload.world.isEmpty {
         let world = try await measure((0..<queries).map { workload.world[$0 % workload.world.count] }) { text, point in
-            let parameters = GeocodeParameters()
+            let parameters = answersIn(options.outSR)
             parameters.preferredSearchLocation = point
             _ = try await task.geocode(forSearchText: text, using: parameters)
         }
@@ -151,7 +186,7 @@ func runCategory(task: LocatorTask, workload: Workload, queries: Int) async thro
     let categories = ["Coffee Shop", "Hotel", "Park", "Food"]
     let categoryQueries = workload.points.prefix(queries).enumerated().map { (categories[$0.offset % 4], $0.element) }
     let near = try await measure(categoryQueries) { category, point in
-        let parameters = GeocodeParameters()
+        let parameters = answersIn(options.outSR)
         parameters.preferredSearchLocation = point
         parameters.addCategory(category)
         _ = try await task.geocode(forSearchText: "", using: parameters)
@@ -165,7 +200,7 @@ func runCategory(task: LocatorTask, workload: Workload, queries: Int) async thro
 
 func runText(task: LocatorTask, workload: Workload, queries: Int) async throws {
     let text = try await measure(Array(workload.names.prefix(queries))) { name in
-        let parameters = GeocodeParameters()
+        let parameters = answersIn(options.outSR)
         parameters.preferredSearchLocation = workload.points[0]
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
@@ -180,7 +215,7 @@ func runTypos(task: LocatorTask, workload: Workload, queries: Int) async throws 
         return String(letters)
     }
     let typos = try await measure(misspelt) { name in
-        let parameters = GeocodeParameters()
+        let parameters = answersIn(options.outSR)
         parameters.preferredSearchLocation = workload.points[0]
         _ = try await task.geocode(forSearchText: name, using: parameters)
     }
@@ -330,6 +365,10 @@ func fileSize(_ url: URL) -> Double {
 
 let options = Options()
 var random = SplitMix(state: 42)
+if options.only == "projection" {
+    timeProjection(options.outSR == .wgs84 ? SpatialReference(wkid: 3067)! : options.outSR)
+    exit(0)
+}
 
 // 1. Build time and size of the default gazetteer.
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("locator-bench-\(getpid())")

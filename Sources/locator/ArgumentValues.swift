@@ -15,8 +15,11 @@ enum ArgumentValues {
     /// "60.1699,24.9384" -> a WGS84 point.
     /// A point as given: LAT,LON in degrees, or X,Y in metres with `--in-sr 3857` (Web
     /// Mercator, as map apps and the offline routing sample give their points), as WGS84.
+    /// With another `--in-sr` PROJ knows, LAT,LON for a geographic one (4258), X,Y in its
+    /// units for a projected one (3067).
     static func point(_ text: String, option: String, in input: SpatialReference) throws -> Point {
-        guard input == .webMercator else { return try point(text, option: option) }
+        if input == .wgs84 { return try point(text, option: option) }
+        guard input == .webMercator else { return try pointThroughPROJ(text, option: option, in: input) }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
@@ -29,6 +32,28 @@ enum ArgumentValues {
             )
         }
         return Point(x: x, y: y, spatialReference: .webMercator).projected(to: .wgs84)
+    }
+
+    /// A point in a spatial reference PROJ transforms (neither 4326 nor 3857), as WGS84.
+    private static func pointThroughPROJ(_ text: String, option: String, in input: SpatialReference) throws -> Point {
+        let given: Point
+        if input.isGeographic {
+            let degrees = try point(text, option: option)
+            given = Point(x: degrees.x, y: degrees.y, spatialReference: input)
+        } else {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                throw UsageError(
+                    "\(option) expects X,Y (easting,northing) with --in-sr \(input.wkid); got '\(text.prefix(60))'")
+            }
+            given = Point(x: x, y: y, spatialReference: input)
+        }
+        let wgs84 = given.projected(to: .wgs84)
+        guard given.isValid, wgs84.isValid else {
+            throw UsageError("\(option) \(text.prefix(60)) is outside what \(input) covers")
+        }
+        return wgs84
     }
 
     /// The edge of the Web Mercator square, in metres (π × 6,378,137).
@@ -62,11 +87,17 @@ enum ArgumentValues {
     static func envelope(_ text: String, option: String, in input: SpatialReference) throws -> Envelope {
         guard input == .webMercator else {
             let numbers = text.split(separator: ",", omittingEmptySubsequences: false)
+            if input != .wgs84, !input.isGeographic { return try projectedEnvelope(text, option: option, in: input) }
             guard numbers.count == 4 else {
                 throw UsageError("\(option) expects MINLAT,MINLON,MAXLAT,MAXLON, such as 60.16,24.93,60.18,24.96")
             }
             let lonLat = [numbers[1], numbers[0], numbers[3], numbers[2]].joined(separator: ",")
-            return try envelope(lonLat, option: option, order: "MINLAT,MINLON,MAXLAT,MAXLON")
+            let degrees = try envelope(lonLat, option: option, order: "MINLAT,MINLON,MAXLAT,MAXLON")
+            guard input != .wgs84 else { return degrees }
+            return try wgs84(
+                Envelope(
+                    xmin: degrees.xmin, ymin: degrees.ymin, xmax: degrees.xmax, ymax: degrees.ymax,
+                    spatialReference: input), text: text, option: option)
         }
         let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard numbers.count == 4, text.split(separator: ",").count == 4,
@@ -81,6 +112,30 @@ enum ArgumentValues {
         return Envelope(xmin: low.x, ymin: low.y, xmax: high.x, ymax: high.y)
     }
 
+    /// XMIN,YMIN,XMAX,YMAX in a projected spatial reference PROJ transforms, as WGS84.
+    private static func projectedEnvelope(_ text: String, option: String, in input: SpatialReference) throws
+        -> Envelope
+    {
+        let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4, text.split(separator: ",").count == 4, numbers.allSatisfy(\.isFinite),
+            numbers[0] <= numbers[2], numbers[1] <= numbers[3]
+        else {
+            throw UsageError("\(option) expects XMIN,YMIN,XMAX,YMAX with --in-sr \(input.wkid) (mins first)")
+        }
+        return try wgs84(
+            Envelope(xmin: numbers[0], ymin: numbers[1], xmax: numbers[2], ymax: numbers[3], spatialReference: input),
+            text: text, option: option)
+    }
+
+    /// A box given in a PROJ spatial reference, as WGS84; an error when PROJ cannot take it there.
+    private static func wgs84(_ box: Envelope, text: String, option: String) throws -> Envelope {
+        let wgs84 = box.projected(to: .wgs84)
+        guard box.isValid, wgs84.isValid else {
+            throw UsageError("\(option) \(text.prefix(60)) is outside what \(box.spatialReference) covers")
+        }
+        return wgs84
+    }
+
     /// The box of `--within` (latitude first, or X,Y with `--in-sr 3857`) or `--within-lonlat`
     /// (longitude first, degrees), `nil` when neither is given.
     static func searchArea(_ arguments: CommandLineArguments, in input: SpatialReference) throws -> Envelope? {
@@ -89,7 +144,9 @@ enum ArgumentValues {
         case (let box?, nil): return try envelope(box, option: "--within", in: input)
         case (nil, let box?):
             guard input == .wgs84 else {
-                throw UsageError("--within-lonlat takes degrees; with --in-sr 3857 give --within XMIN,YMIN,XMAX,YMAX")
+                throw UsageError(
+                    "--within-lonlat takes degrees (WGS84); with --in-sr \(input.wkid) give --within \(input.isGeographic ? "MINLAT,MINLON,MAXLAT,MAXLON" : "XMIN,YMIN,XMAX,YMAX")"
+                )
             }
             return try envelope(box, option: "--within-lonlat")
         default: throw UsageError("give one of --within (LAT first) and --within-lonlat (LON first), not both")
@@ -177,10 +234,15 @@ enum ArgumentValues {
         return text
     }
 
-    /// "4326" or "3857" (also 102100) -> a spatial reference.
+    /// "4326", "3857" (also 102100) or any EPSG or ESRI WKID PROJ knows ("3067") -> a spatial reference.
     static func spatialReference(_ text: String, option: String) throws -> SpatialReference {
-        guard let wkid = Int(text), let sr = SpatialReference(wkid: wkid) else {
-            throw UsageError("\(option) must be 4326 (WGS84) or 3857 (Web Mercator), got '\(text.prefix(20))'")
+        guard let wkid = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw UsageError(
+                "\(option) expects a WKID such as 4326 (WGS84), 3857 (Web Mercator) or 3067, got '\(text.prefix(20))'")
+        }
+        guard let sr = SpatialReference(wkid: wkid) else {
+            throw UsageError(
+                "\(option) \(wkid) is not a spatial reference PROJ knows: give 4326, 3857 or an EPSG or ESRI WKID")
         }
         return sr
     }

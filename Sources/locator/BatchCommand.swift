@@ -17,7 +17,7 @@ enum BatchCommand: Command {
         OVERVIEW: \(abstract)
 
         USAGE: locator batch INPUT [--column NAME | --columns A,B,...] [--near LAT,LON]
-                             [--in-sr 4326|3857] [--category NAME]... [--country CODE] [--lang CODE]
+                             [--in-sr WKID] [--category NAME]... [--country CODE] [--lang CODE]
                              [--min-score S] [--out FILE]
                              [--format csv|jsonl|geojson] [--resume] [--no-header]
                              [--gazetteer PATH | --service URL]
@@ -42,7 +42,8 @@ enum BatchCommand: Command {
           --no-header             The CSV file has no header row: its first line is a row, and its
                                   columns are column_1, column_2, … (--column 2 names column_2).
           --near LAT,LON          Prefer matches near this point.
-          --in-sr WKID            --near in 4326 (LAT,LON degrees, default) or 3857 (X,Y metres).
+          --in-sr WKID            --near in 4326 (LAT,LON degrees, default), 3857 (X,Y metres) or
+                                  any EPSG or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067).
           --category NAME         Only match places of this category; repeat for several.
           --country CODE          Only match places in this country (FI, FIN or Finland).
           --lang CODE             Write names and addresses in this language where the data has them.

@@ -17,7 +17,7 @@ enum FindCommand: Command {
 
         USAGE: locator find [TEXT] [--near LAT,LON] [--category NAME]... [--max N]
                             [--within MINLAT,MINLON,MAXLAT,MAXLON] [--min-score S] [--country CODE]
-                            [--max-distance D] [--lang CODE] [--in-sr 4326|3857] [--sr 4326|3857]
+                            [--max-distance D] [--lang CODE] [--in-sr WKID] [--sr WKID]
                             [--format table|json|geojson|stops|stops-geojson|gpx|osrm|valhalla|graphhopper]
                             [--gazetteer PATH | --service URL] [--magic-key KEY] [--explain]
 
@@ -46,10 +46,13 @@ enum FindCommand: Command {
                                   search looks, in metres or as 50km (default: 50km).
           --lang CODE             Write names and addresses in this language where the data has
                                   them (sv, en, fi, ...); the place's own name otherwise.
-          --in-sr WKID            --near and --within in 4326 (LAT,LON degrees, default) or 3857
-                                  (X,Y and XMIN,YMIN,XMAX,YMAX in Web Mercator metres).
-          --sr WKID               Output coordinates in 4326 (WGS84, default) or 3857 (Web Mercator),
-                                  in every format (GeoJSON names 3857 in its crs member).
+          --in-sr WKID            --near and --within in 4326 (LAT,LON degrees, default), 3857
+                                  (X,Y and XMIN,YMIN,XMAX,YMAX in Web Mercator metres) or any EPSG
+                                  or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067...).
+          --sr WKID               Output coordinates in 4326 (WGS84, default), 3857 (Web Mercator)
+                                  or any EPSG or ESRI WKID PROJ knows (3067, 2056, 32633...), in
+                                  every format but geojson and the WGS84-only router formats:
+                                  GeoJSON takes 3857 (named in its crs member), else stays WGS84.
           --format FORMAT         table (default), json (ArcGIS findAddressCandidates) or geojson; or
                                   the results as stops for a router, at their access points on the
                                   street: stops (an ArcGIS Route stops FeatureSet, in --sr),
@@ -133,6 +136,9 @@ enum FindCommand: Command {
                     .serialized(pretty: true))
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         case "geojson":
+            if !sr.isBuiltIn {
+                Output.diagnostic("GeoJSON is written in WGS84 (RFC 7946), not --sr \(sr.wkid); json and stops take it")
+            }
             Output.data(GeoJSONFormatter.featureCollection(results, spatialReference: sr).serialized(pretty: true))
             if let coverage = response.coverage { Output.diagnostic(coverage.summary) }
         case "stops", "stops-geojson", "gpx", "osrm", "valhalla", "graphhopper":

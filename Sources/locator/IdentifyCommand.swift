@@ -12,7 +12,7 @@ enum IdentifyCommand: Command {
         OVERVIEW: \(abstract)
 
         USAGE: locator identify LAT,LON | X,Y --in-sr 3857 [--tolerance M] [--category NAME]... [--lang CODE]
-                                [--sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
+                                [--sr WKID] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           LAT,LON                 The point, in degrees (e.g. 60.1690,24.9410).
@@ -21,8 +21,10 @@ enum IdentifyCommand: Command {
           --tolerance M           How far the place may be, in metres (default: 25).
           --category NAME         Only places of this category; repeat for several.
           --lang CODE             Write the name and address in this language where the data has them.
-          --in-sr WKID            The point in 4326 (LAT,LON, default) or 3857 (X,Y in metres).
-          --sr WKID               Output coordinates (json) in 4326 (default) or 3857.
+          --in-sr WKID            The point in 4326 (LAT,LON, default), 3857 (X,Y in metres) or any
+                                  EPSG or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067...).
+          --sr WKID               Output coordinates (json) in 4326 (default), 3857 or any EPSG or
+                                  ESRI WKID PROJ knows (3067, 2056, 32633...).
           --format FORMAT         table (default) or json (an ArcGIS candidate).
           --gazetteer PATH        Use this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);

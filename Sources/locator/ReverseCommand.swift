@@ -16,7 +16,7 @@ enum ReverseCommand: Command {
 
         USAGE: locator reverse LAT,LON | X,Y --in-sr 3857 [--feature-types TYPE,...] [--intersection]
                                [--max-distance M] [--max N]
-                               [--lang CODE] [--sr 4326|3857] [--format table|json]
+                               [--lang CODE] [--sr WKID] [--format table|json]
                                [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
@@ -36,8 +36,10 @@ enum ReverseCommand: Command {
           --max N                 How many answers, nearest first (default: 1; table format only).
           --lang CODE             Write names and addresses in this language where the data has
                                   them (sv, en, fi, ...).
-          --in-sr WKID            The point in 4326 (LAT,LON, default) or 3857 (X,Y in metres).
-          --sr WKID               Output coordinates in 4326 (default) or 3857.
+          --in-sr WKID            The point in 4326 (LAT,LON, default), 3857 (X,Y in metres) or any
+                                  EPSG or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067...).
+          --sr WKID               Output coordinates in 4326 (default), 3857 or any EPSG or ESRI
+                                  WKID PROJ knows (3067, 2056, 32633...).
           --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
           --gazetteer PATH        Use this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);

@@ -14,7 +14,7 @@ enum SuggestCommand: Command {
 
         USAGE: locator suggest TEXT [--near LAT,LON] [--category NAME]... [--max N]
                                [--within MINLAT,MINLON,MAXLAT,MAXLON] [--country CODE]
-                               [--in-sr 4326|3857] [--format table|json] [--gazetteer PATH | --service URL]
+                               [--in-sr WKID] [--format table|json] [--gazetteer PATH | --service URL]
 
         ARGUMENTS:
           TEXT                    The start of a name, address or category, 2 characters or more
@@ -29,7 +29,8 @@ enum SuggestCommand: Command {
           --within-lonlat MINLON,MINLAT,MAXLON,MAXLAT
                                   The same box longitude first (GeoJSON's bbox order).
           --country CODE          Only places in this country (FI, FIN or Finland).
-          --in-sr WKID            --near and --within in 4326 (degrees, default) or 3857 (metres).
+          --in-sr WKID            --near and --within in 4326 (degrees, default), 3857 (metres) or
+                                  any EPSG or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067).
           --format FORMAT         table (default) or json (ArcGIS suggest).
           --gazetteer PATH        Search this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);

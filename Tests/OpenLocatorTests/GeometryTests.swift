@@ -11,7 +11,8 @@ import Testing
         let back = mercator.projected(to: .wgs84)
         #expect(abs(back.latitude - 60.1699) < 1e-9 && abs(back.longitude - 24.9384) < 1e-9)
         #expect(SpatialReference(wkid: 102100) == .webMercator)
-        #expect(SpatialReference(wkid: 2193) == nil)
+        #expect(SpatialReference(wkid: 999_999) == nil)
+        #expect(SpatialReference(wkid: 2193)?.description == "NZGD2000 / New Zealand Transverse Mercator 2000 (2193)")
     }
 
     @Test func measuresGreatCircleDistances() {

@@ -50,7 +50,8 @@ import Testing
         #expect(throws: LocatorError.self) { try p.point("bad") }
         #expect(throws: LocatorError.self) { try p.point("far") }
         #expect(throws: LocatorError.self) { try p.envelope("bad") }
-        #expect(throws: LocatorError.self) { try WireParameters([("outSR", "2193")]).spatialReference("outSR") }
+        #expect(throws: LocatorError.self) { try WireParameters([("outSR", "999999")]).spatialReference("outSR") }
+        #expect(try WireParameters([("outSR", #"{"wkid":2193}"#)]).spatialReference("outSR")?.wkid == 2193)
         #expect(throws: LocatorError.self) {
             try WireParameters([("maxLocations", "-1")]).integer("maxLocations", in: 1...50)
         }

@@ -1,12 +1,16 @@
 /// Writes results as a GeoJSON FeatureCollection of points, with the attributes as properties:
 /// longitude/latitude, as RFC 7946 requires, or Web Mercator metres when asked, named in the
-/// collection's `crs` member as the 2008 GeoJSON format did (GDAL and QGIS read it). Property
+/// collection's `crs` member as the 2008 GeoJSON format did (GDAL and QGIS read it). Other
+/// spatial references (those PROJ transforms to) are not written: such a collection stays in
+/// WGS84, as the standard has it. Property
 /// names are unique ignoring case: `label` and `score` lead unless an attribute has the name.
 public enum GeoJSONFormatter {
-    /// The FeatureCollection for `results`, its coordinates in `spatialReference`.
+    /// The FeatureCollection for `results`, its coordinates in `spatialReference` when that is
+    /// WGS84 or Web Mercator, else in WGS84.
     public static func featureCollection(_ results: [GeocodeResult], spatialReference: SpatialReference = .wgs84)
         -> JSONValue
     {
+        let spatialReference = spatialReference.isBuiltIn ? spatialReference : .wgs84
         var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
         if spatialReference != .wgs84 {
             members.append(

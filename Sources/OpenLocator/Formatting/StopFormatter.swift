@@ -6,7 +6,7 @@ import Foundation
 /// too (Valhalla's `display_lat`/`display_lon`, the GeoJSON `display` member).
 public enum StopFormatter {
     /// An ArcGIS Route service `stops` parameter: a FeatureSet of points in `spatialReference`
-    /// (4326 or 3857), each with its `Name`.
+    /// (any: 4326, 3857 or one PROJ knows), each with its `Name`.
     public static func arcGISStops(_ stops: [Stop], spatialReference: SpatialReference = .wgs84) -> JSONValue {
         .object([
             ("geometryType", .string("esriGeometryPoint")),

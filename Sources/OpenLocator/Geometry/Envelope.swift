@@ -25,12 +25,21 @@ public struct Envelope: Sendable, Hashable {
         self.spatialReference = spatialReference
     }
 
-    /// Whether the edges are finite, ordered (`xmin <= xmax`, `ymin <= ymax`) and, for WGS84, on the globe.
+    /// Whether the edges are finite, ordered (`xmin <= xmax`, `ymin <= ymax`) and, for WGS84, on
+    /// the globe; in a PROJ spatial reference, whether PROJ takes the corners back to the globe.
     public var isValid: Bool {
         let finite = [xmin, ymin, xmax, ymax].allSatisfy(\.isFinite)
         guard finite, xmin <= xmax, ymin <= ymax else { return false }
         if spatialReference == .wgs84 { return xmin >= -180 && xmax <= 180 && ymin >= -90 && ymax <= 90 }
-        return true
+        if spatialReference.isBuiltIn { return true }
+        return corners.allSatisfy(\.isValid)
+    }
+
+    /// The four corners, in this envelope's spatial reference.
+    private var corners: [Point] {
+        [(xmin, ymin), (xmin, ymax), (xmax, ymin), (xmax, ymax)].map {
+            Point(x: $0.0, y: $0.1, spatialReference: spatialReference)
+        }
     }
 
     /// Whether a point lies inside or on the edge (after projecting it into this envelope's reference).
@@ -63,9 +72,16 @@ public struct Envelope: Sendable, Hashable {
         return clipped.xmin <= clipped.xmax && clipped.ymin <= clipped.ymax ? clipped : nil
     }
 
-    /// The same rectangle's corners in another spatial reference.
+    /// The same rectangle in another spatial reference: between WGS84 and Web Mercator its
+    /// corners, through PROJ the box around its four projected corners (a projection bends edges).
     public func projected(to target: SpatialReference) -> Envelope {
         if target == spatialReference { return self }
+        if !spatialReference.isBuiltIn || !target.isBuiltIn {
+            let points = corners.map { $0.projected(to: target) }
+            return Envelope(
+                xmin: points.map(\.x).min()!, ymin: points.map(\.y).min()!, xmax: points.map(\.x).max()!,
+                ymax: points.map(\.y).max()!, spatialReference: target)
+        }
         let lo = Point(x: xmin, y: ymin, spatialReference: spatialReference).projected(to: target)
         let hi = Point(x: xmax, y: ymax, spatialReference: spatialReference).projected(to: target)
         return Envelope(xmin: lo.x, ymin: lo.y, xmax: hi.x, ymax: hi.y, spatialReference: target)

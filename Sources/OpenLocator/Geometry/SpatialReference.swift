@@ -1,13 +1,16 @@
 /// A coordinate system, identified by its well-known ID (WKID), as in ArcGIS.
 ///
-/// OpenLocator works in two: WGS84 longitude/latitude (``wgs84``, WKID 4326) and
-/// Web Mercator metres (``webMercator``, WKID 3857, also written 102100).
+/// Two are built in: WGS84 longitude/latitude (``wgs84``, WKID 4326) and Web Mercator metres
+/// (``webMercator``, WKID 3857, also written 102100). Any other EPSG or ESRI WKID of a 2D
+/// geographic or projected CRS that PROJ knows works too (3067, 4258, 2056, 32633, state
+/// planes…), transformed from WGS84 by PROJ.
 ///
 /// ```swift
 /// let sr = SpatialReference(wkid: 102100)   // == .webMercator
+/// let finland = SpatialReference(wkid: 3067)   // ETRS89 / TM35FIN(E,N)
 /// ```
 public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
-    /// The well-known ID: 4326 or 3857.
+    /// The well-known ID: 4326, 3857, or the EPSG or ESRI code PROJ knows.
     public let wkid: Int
 
     /// WGS84 geographic coordinates: x is longitude, y latitude, in degrees.
@@ -17,16 +20,25 @@ public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
 
     private init(uncheckedWKID wkid: Int) { self.wkid = wkid }
 
-    /// Makes the spatial reference for a WKID, or `nil` when OpenLocator does not support it.
+    /// Makes the spatial reference for a WKID, or `nil` when neither OpenLocator nor PROJ knows it.
     ///
-    /// 4326 is WGS84; 3857, 102100 and 900913 are Web Mercator.
+    /// 4326 is WGS84; 3857, 102100, 102113 and 900913 are Web Mercator; others are looked up
+    /// in PROJ's database (once per WKID), as an EPSG code and then as an ESRI one.
     public init?(wkid: Int) {
         switch wkid {
         case 4326: self = .wgs84
         case 3857, 102100, 102113, 900913: self = .webMercator
-        default: return nil
+        default:
+            guard PROJCatalog.entry(wkid) != nil else { return nil }
+            self.init(uncheckedWKID: wkid)
         }
     }
+
+    /// Whether this is WGS84 or Web Mercator, which OpenLocator projects itself, without PROJ.
+    package var isBuiltIn: Bool { wkid == 4326 || wkid == 3857 }
+
+    /// Whether x and y are longitude and latitude in degrees.
+    package var isGeographic: Bool { wkid == 4326 || (!isBuiltIn && PROJCatalog.entry(wkid)?.isGeographic == true) }
 
     /// The WKID Esri servers publish as `latestWkid`.
     public var latestWKID: Int { wkid }
@@ -34,6 +46,12 @@ public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
     /// The WKID Esri servers publish as `wkid` (102100 for Web Mercator).
     public var esriWKID: Int { self == .webMercator ? 102100 : wkid }
 
-    /// "WGS84 (4326)" or "Web Mercator (3857)".
-    public var description: String { self == .wgs84 ? "WGS84 (4326)" : "Web Mercator (3857)" }
+    /// "WGS84 (4326)", "Web Mercator (3857)", or PROJ's name: "ETRS89 / TM35FIN(E,N) (3067)".
+    public var description: String {
+        switch wkid {
+        case 4326: return "WGS84 (4326)"
+        case 3857: return "Web Mercator (3857)"
+        default: return "\(PROJCatalog.entry(wkid)?.name ?? "WKID") (\(wkid))"
+        }
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Geometry as ArcGIS REST writes it, decoded tolerantly: numbers or numeric strings, a
 /// missing or `"NaN"` extent, a spatial reference by `wkid` or `latestWkid`.
 enum WireGeometry {
-    /// `{"wkid":102100,"latestWkid":3857}` → Web Mercator; 4326 → WGS84; others → `nil`.
+    /// `{"wkid":102100,"latestWkid":3857}` → Web Mercator; 4326 → WGS84; any other WKID PROJ
+    /// knows → its spatial reference; unknown ones → `nil`.
     static func spatialReference(_ json: JSONValue?) -> SpatialReference? {
         guard let json else { return nil }
         for key in ["latestWkid", "wkid"] {

@@ -94,8 +94,11 @@ package struct WireParameters: Sendable, Equatable {
         guard let value = nonEmpty(name) else { return nil }
         if value.hasPrefix("{") {
             let json = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
-            let sr = WireGeometry.spatialReference(json?["spatialReference"]) ?? .wgs84
+            let sr = try Self.spatialReference(json?["spatialReference"], of: name) ?? .wgs84
             guard let point = WireGeometry.point(json, spatialReference: sr), point.isValid else {
+                if !sr.isBuiltIn, json?["x"]?.number != nil, json?["y"]?.number != nil {
+                    throw LocatorError.invalidParameter("\(name) lies outside what \(sr) covers")
+                }
                 throw LocatorError.invalidParameter("\(name) must be x,y or a JSON point")
             }
             return point
@@ -118,7 +121,7 @@ package struct WireParameters: Sendable, Equatable {
         if value.hasPrefix("{") {
             let json = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
             envelope = WireGeometry.envelope(
-                json, spatialReference: WireGeometry.spatialReference(json?["spatialReference"]) ?? .wgs84)
+                json, spatialReference: try Self.spatialReference(json?["spatialReference"], of: name) ?? .wgs84)
         } else {
             let numbers = value.split(separator: ",").compactMap { Double($0.trimmedSpaces) }
             envelope =
@@ -131,15 +134,33 @@ package struct WireParameters: Sendable, Equatable {
         return envelope
     }
 
-    /// A spatial reference parameter: a WKID or JSON `{"wkid":…}`.
+    /// A spatial reference parameter: a WKID or JSON `{"wkid":…}`, any EPSG or ESRI one PROJ
+    /// knows besides the built-in 4326 and 3857 (102100).
     package func spatialReference(_ name: String) throws -> SpatialReference? {
         guard let value = nonEmpty(name) else { return nil }
-        let wkid =
-            Int(value)
-            ?? (try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8)))
-            .flatMap { WireGeometry.spatialReference($0)?.wkid }
-        guard let wkid, let sr = SpatialReference(wkid: wkid) else {
-            throw LocatorError.invalidParameter("\(name) must be 4326, 3857 or 102100")
+        if let wkid = Int(value.trimmedSpaces) { return try Self.spatialReference(wkid: wkid, of: name) }
+        let json = try? JSONDecoder().decode(JSONValue.self, from: Data(value.utf8))
+        guard let json, case .object = json, let sr = try Self.spatialReference(json, of: name) else {
+            throw LocatorError.invalidParameter(
+                "\(name) must be a WKID such as 4326, 3857 or 3067, or JSON such as {\"wkid\":3067}")
+        }
+        return sr
+    }
+
+    /// The spatial reference of a JSON `{"wkid":…}` or `{"latestWkid":…}` (`nil` when it names
+    /// none); a WKID neither built in nor known to PROJ is an error naming it.
+    static func spatialReference(_ json: JSONValue?, of name: String) throws -> SpatialReference? {
+        guard let json else { return nil }
+        if let sr = WireGeometry.spatialReference(json) { return sr }
+        guard let wkid = json["latestWkid"]?.integer ?? json["wkid"]?.integer else { return nil }
+        return try spatialReference(wkid: wkid, of: name)
+    }
+
+    private static func spatialReference(wkid: Int, of name: String) throws -> SpatialReference {
+        guard let sr = SpatialReference(wkid: wkid) else {
+            throw LocatorError.invalidParameter(
+                "\(name): WKID \(wkid) is not a spatial reference this server knows (4326, 3857, or an EPSG or ESRI code of PROJ's)"
+            )
         }
         return sr
     }

@@ -1,0 +1,182 @@
+// Coordinate transforms from WGS84 to any CRS PROJ knows, for output spatial references.
+//
+// PROJ contexts are not thread-safe. Making a transformer reads proj.db (15–150 ms), but
+// cloning one takes under 1 ms: each WKID's transformer is made once, on a shared context
+// under a lock, and every thread transforms with its own clone on its own context, so
+// transforms never wait for each other (measured: 2 threads sharing one transformer under a
+// lock, 0.48 µs a point; each with its own, 0.43 µs).
+#include "cproj.h"
+
+#include <proj.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/// A transformer per WKID, made once: `NULL` for a WKID found unknown.
+typedef struct {
+    int wkid;
+    PJ *transformer;
+} Made;
+
+static pthread_mutex_t madeLock = PTHREAD_MUTEX_INITIALIZER;
+static PJ_CONTEXT *madeContext = NULL;
+static Made *made = NULL;
+static size_t madeCount = 0;
+
+// A thread keeps clones of its last few WKIDs' transformers.
+#define THREAD_CLONES 8
+
+typedef struct {
+    PJ_CONTEXT *context;
+    Made clones[THREAD_CLONES];
+    int next;
+} ThreadState;
+
+static pthread_key_t stateKey;
+static pthread_once_t stateKeyOnce = PTHREAD_ONCE_INIT;
+
+static void freeState(void *pointer) {
+    ThreadState *state = pointer;
+    for (int i = 0; i < THREAD_CLONES; i++) {
+        if (state->clones[i].transformer != NULL) proj_destroy(state->clones[i].transformer);
+    }
+    proj_context_destroy(state->context);
+    free(state);
+}
+
+static void makeStateKey(void) { pthread_key_create(&stateKey, freeState); }
+
+/// A context whose errors are left to the caller (PROJ's messages would only go to stderr).
+static PJ_CONTEXT *quietContext(void) {
+    PJ_CONTEXT *context = proj_context_create();
+    if (context != NULL) proj_log_level(context, PJ_LOG_NONE);
+    return context;
+}
+
+/// This thread's context and clones, made on first use and freed when the thread ends.
+static ThreadState *threadState(void) {
+    pthread_once(&stateKeyOnce, makeStateKey);
+    ThreadState *state = pthread_getspecific(stateKey);
+    if (state != NULL) return state;
+    state = calloc(1, sizeof *state);
+    if (state == NULL) return NULL;
+    state->context = quietContext();
+    if (state->context == NULL) {
+        free(state);
+        return NULL;
+    }
+    pthread_setspecific(stateKey, state);
+    return state;
+}
+
+/// The 2D geographic or projected CRS with this code, EPSG's first, else ESRI's; `NULL` when none.
+static PJ *crsFor(PJ_CONTEXT *context, int wkid, int *authority) {
+    static const char *const authorities[] = {"EPSG", "ESRI"};
+    char code[16];
+    snprintf(code, sizeof code, "%d", wkid);
+    for (int i = 0; i < 2; i++) {
+        PJ *crs = proj_create_from_database(context, authorities[i], code, PJ_CATEGORY_CRS, 0, NULL);
+        if (crs == NULL) continue;
+        PJ_TYPE type = proj_get_type(crs);
+        if (type == PJ_TYPE_GEOGRAPHIC_2D_CRS || type == PJ_TYPE_PROJECTED_CRS) {
+            if (authority != NULL) *authority = i + 1;
+            return crs;
+        }
+        proj_destroy(crs);
+    }
+    return NULL;
+}
+
+/// The WGS84 → `target` transformer, axes as x = east, y = north.
+static PJ *makeTransformer(PJ_CONTEXT *context, PJ *target) {
+    PJ *wgs84 = proj_create_from_database(context, "EPSG", "4326", PJ_CATEGORY_CRS, 0, NULL);
+    if (wgs84 == NULL) return NULL;
+    PJ *operation = proj_create_crs_to_crs_from_pj(context, wgs84, target, NULL, NULL);
+    proj_destroy(wgs84);
+    if (operation == NULL) return NULL;
+    PJ *normalized = proj_normalize_for_visualization(context, operation);
+    proj_destroy(operation);
+    return normalized;
+}
+
+/// A clone for `context` of the process's transformer for `wkid`, making that on first use;
+/// `NULL` when the WKID is unknown. Holds the lock: the shared context is used only here.
+static PJ *cloneTransformer(PJ_CONTEXT *context, int wkid) {
+    pthread_mutex_lock(&madeLock);
+    PJ *transformer = NULL;
+    int found = 0;
+    for (size_t i = 0; i < madeCount; i++) {
+        if (made[i].wkid == wkid) {
+            transformer = made[i].transformer;
+            found = 1;
+            break;
+        }
+    }
+    if (!found) {
+        if (madeContext == NULL) madeContext = quietContext();
+        PJ *target = madeContext != NULL ? crsFor(madeContext, wkid, NULL) : NULL;
+        if (target != NULL) {
+            transformer = makeTransformer(madeContext, target);
+            proj_destroy(target);
+        }
+        Made *grown = realloc(made, (madeCount + 1) * sizeof *made);
+        if (grown != NULL) {
+            made = grown;
+            made[madeCount++] = (Made){wkid, transformer};
+        }
+    }
+    PJ *clone = transformer != NULL ? proj_clone(context, transformer) : NULL;
+    pthread_mutex_unlock(&madeLock);
+    return clone;
+}
+
+/// This thread's transformer for `wkid`; `NULL` when unknown.
+static PJ *transformerFor(ThreadState *state, int wkid) {
+    for (int i = 0; i < THREAD_CLONES; i++) {
+        if (state->clones[i].transformer != NULL && state->clones[i].wkid == wkid) return state->clones[i].transformer;
+    }
+    PJ *transformer = cloneTransformer(state->context, wkid);
+    if (transformer == NULL) return NULL;
+    Made *slot = &state->clones[state->next];
+    state->next = (state->next + 1) % THREAD_CLONES;
+    if (slot->transformer != NULL) proj_destroy(slot->transformer);
+    *slot = (Made){wkid, transformer};
+    return transformer;
+}
+
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) {
+    ThreadState *state = threadState();
+    if (state == NULL || name == NULL || capacity == 0 || geographic == NULL || area == NULL) return 0;
+    int authority = 0;
+    PJ *crs = crsFor(state->context, wkid, &authority);
+    if (crs == NULL) return 0;
+    if (transformerFor(state, wkid) == NULL) {
+        proj_destroy(crs);
+        return 0;
+    }
+    const char *crsName = proj_get_name(crs);
+    snprintf(name, capacity, "%s", crsName != NULL ? crsName : "");
+    *geographic = proj_get_type(crs) == PJ_TYPE_GEOGRAPHIC_2D_CRS;
+    if (!proj_get_area_of_use(state->context, crs, &area[0], &area[1], &area[2], &area[3], NULL) || area[0] < -180) {
+        area[0] = area[1] = area[2] = area[3] = NAN;
+    }
+    proj_destroy(crs);
+    return authority;
+}
+
+int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count) {
+    ThreadState *state = threadState();
+    if (state == NULL) return -1;
+    PJ *transformer = transformerFor(state, wkid);
+    if (transformer == NULL) return -1;
+    if (count == 0) return 0;
+    proj_errno_reset(transformer);
+    // No z and no time, as pyproj's Transformer.transform(x, y) passes them.
+    proj_trans_generic(
+        transformer, inverse ? PJ_INV : PJ_FWD, x, sizeof(double), count, y, sizeof(double), count, NULL, 0, 0, NULL,
+        0, 0);
+    return 0;
+}
+
+const char *ol_proj_version(void) { return proj_info().version; }
