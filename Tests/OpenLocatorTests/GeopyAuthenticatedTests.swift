@@ -36,23 +36,8 @@ import Testing
             kill(nginx.processIdentifier, SIGKILL)
             nginx.waitUntilExit()
         }
-        let process = Process()
-        process.executableURL = try GeopyCompatibilityTests.python()
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geopy_authenticated.py")
-                .path,
-            String(port), key, tls.certificate.path,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(process.terminationStatus == 0, "\(problems)")
-        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let answer = try PythonClient.run(
+            try GeopyCompatibilityTests.python(), "geopy_authenticated.py", [String(port), key, tls.certificate.path])
         #expect(answer["token"] as? String == key, "the token geopy was given")
         let geocode = try #require(answer["geocode"] as? [String: Any])
         #expect(geocode["address"] as? String == "Stockmann")

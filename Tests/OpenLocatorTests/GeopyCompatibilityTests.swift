@@ -35,25 +35,9 @@ import Testing
     }
 
     @Test func geopysArcGISGeocoderWorksUnchanged() throws {
-        let python = try Self.python()
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geopy_client.py").path,
-            String(mirror.port),
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(process.terminationStatus == 0, "\(problems)")
-        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let answer = try PythonClient.run(try Self.python(), "geopy_client.py", [String(mirror.port)])
         let geocode = try #require(answer["geocode"] as? [String: Any])
         #expect(geocode["address"] as? String == "Stockmann")
         #expect(abs((geocode["lat"] as? Double ?? 0) - 60.168) < 0.01)
@@ -66,25 +50,11 @@ import Testing
     /// The `geocoder` package's arcgis provider asks the legacy `find` operation; only its URL
     /// is changed.
     @Test func theGeocoderPackagesArcGISProviderWorksWithOnlyTheURLChanged() throws {
-        let python = try Self.python()
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geocoder_client.py").path,
-            "http://127.0.0.1:\(mirror.port)\(GeocodeServerRoutes.servicePath)/find",
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(process.terminationStatus == 0, "\(problems)")
-        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let answer = try PythonClient.run(
+            try Self.python(), "geocoder_client.py",
+            ["http://127.0.0.1:\(mirror.port)\(GeocodeServerRoutes.servicePath)/find"])
         let first = try #require(answer["stockmann"] as? [String: Any])
         #expect(first["ok"] as? Bool == true)
         #expect((first["address"] as? String)?.hasPrefix("Stockmann") == true, "\(first)")

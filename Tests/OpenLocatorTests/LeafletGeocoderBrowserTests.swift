@@ -16,28 +16,8 @@ import Testing
         }
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        let process = Process()
-        process.executableURL = try MapPageBrowserTests.python()
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/leaflet_geocoder_browser.py")
-                .path, String(mirror.port),
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var problems = Data()
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            problems = err.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
-        }.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        finished.wait()
-        try #require(process.terminationStatus == 0, "\(String(decoding: problems, as: UTF8.self))")
-        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let summary = try PythonClient.run(
+            try MapPageBrowserTests.python(), "leaflet_geocoder_browser.py", [String(mirror.port)])
         #expect((summary["consoleErrors"] as? [String])?.isEmpty == true, "\(summary["consoleErrors"] ?? "")")
 
         let stockmanns = try OpenDialectClientTests.rows("name = 'Stockmann' AND addr_type = 'POI'")

@@ -48,29 +48,12 @@ import Testing
         }
         let shots = Fixtures.repositoryRoot.appendingPathComponent(".build/map-page")
         try? FileManager.default.removeItem(at: shots)
-        let process = Process()
-        process.executableURL = try Self.python()
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/map_page_browser.py").path,
-            "--locator", CLI.executable.path, "--gazetteer", try Fixtures.defaultGazetteerURL().path,
-            "--shots", shots.path,
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var problems = Data()
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            problems = err.fileHandleForReading.readDataToEndOfFile()
-            finished.signal()
-        }.start()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        finished.wait()
-        try #require(process.terminationStatus == 0, "\(String(decoding: problems, as: UTF8.self))")
-        let summary = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let summary = try PythonClient.run(
+            try Self.python(), "map_page_browser.py",
+            [
+                "--locator", CLI.executable.path, "--gazetteer", try Fixtures.defaultGazetteerURL().path,
+                "--shots", shots.path,
+            ])
         #expect((summary["failures"] as? [String])?.isEmpty == true)
         let counts = try #require(summary["categories"] as? [String: Int])
         #expect(Set(counts.keys) == ["Coffee shop", "Gas station", "Food", "Hotel", "Parks and Outdoors"])

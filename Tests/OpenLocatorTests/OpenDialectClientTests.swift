@@ -20,25 +20,10 @@ import Testing
 
     /// What `geopy_open_dialects.py` printed for a server on the default gazetteer.
     static func clientAnswers() throws -> [String: Any] {
-        let python = try GeopyCompatibilityTests.python()
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [
-            Fixtures.repositoryRoot.appendingPathComponent("Tests/OpenLocatorTests/Clients/geopy_open_dialects.py")
-                .path, String(mirror.port),
-        ]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try #require(process.terminationStatus == 0, "\(problems)")
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try PythonClient.run(
+            try GeopyCompatibilityTests.python(), "geopy_open_dialects.py", [String(mirror.port)])
     }
 
     static func location(_ answer: Any?) throws -> (address: String, point: Point, raw: [String: Any]) {
