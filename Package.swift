@@ -17,7 +17,7 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        .target(name: "CPROJ", linkerSettings: [.linkedLibrary("proj")]),
+        .target(name: "CPROJ", linkerSettings: [.linkedLibrary("dl")]),  // PROJ itself is dlopen'ed
         .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU", "CPROJ"]),
         .target(name: "LocatorServer", dependencies: ["OpenLocator", "CLinux", "CZlib"]),
         .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),

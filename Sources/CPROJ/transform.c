@@ -5,13 +5,69 @@
 // under a lock, and every thread transforms with its own clone on its own context, so
 // transforms never wait for each other (measured: 2 threads sharing one transformer under a
 // lock, 0.48 µs a point; each with its own, 0.43 µs).
+//
+// PROJ is loaded at run time (dlopen), so OpenLocator builds and runs without it: where
+// libproj is missing (or proj.h was at build time), only 4326 and 3857, which never come
+// here, are served, and ol_proj_available() says 0.
 #include "cproj.h"
 
-#include <proj.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#if __has_include(<proj.h>)
+#include <proj.h>
+
+// Every PROJ function used, as a pointer found in the library at run time; the names below
+// call through them.
+#define OL_PROJ_FUNCTIONS(X) \
+    X(proj_clone) X(proj_context_create) X(proj_context_destroy) X(proj_create_crs_to_crs_from_pj) \
+    X(proj_create_from_database) X(proj_destroy) X(proj_errno_reset) X(proj_get_area_of_use) \
+    X(proj_get_name) X(proj_get_type) X(proj_info) X(proj_log_level) X(proj_normalize_for_visualization) \
+    X(proj_trans_generic)
+#define OL_DECLARE(name) static __typeof__(name) *ol_##name = NULL;
+OL_PROJ_FUNCTIONS(OL_DECLARE)
+
+static int loaded = 0;
+static pthread_once_t loadOnce = PTHREAD_ONCE_INIT;
+
+/// Opens the library the header came with (`libproj.so`, from libproj-dev) or Debian 12's
+/// runtime package's, and finds every function; any missing leaves PROJ unavailable.
+static void load(void) {
+    static const char *const names[] = {"libproj.so", "libproj.so.25"};
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && library == NULL; i++) {
+        library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) return;
+#define OL_FIND(name) \
+    ol_##name = (__typeof__(name) *)dlsym(library, #name); \
+    if (ol_##name == NULL) return;
+    OL_PROJ_FUNCTIONS(OL_FIND)
+    loaded = 1;
+}
+
+int ol_proj_available(void) {
+    pthread_once(&loadOnce, load);
+    return loaded;
+}
+
+#define proj_clone ol_proj_clone
+#define proj_context_create ol_proj_context_create
+#define proj_context_destroy ol_proj_context_destroy
+#define proj_create_crs_to_crs_from_pj ol_proj_create_crs_to_crs_from_pj
+#define proj_create_from_database ol_proj_create_from_database
+#define proj_destroy ol_proj_destroy
+#define proj_errno_reset ol_proj_errno_reset
+#define proj_get_area_of_use ol_proj_get_area_of_use
+#define proj_get_name ol_proj_get_name
+#define proj_get_type ol_proj_get_type
+#define proj_info ol_proj_info
+#define proj_log_level ol_proj_log_level
+#define proj_normalize_for_visualization ol_proj_normalize_for_visualization
+#define proj_trans_generic ol_proj_trans_generic
 
 /// A transformer per WKID, made once: `NULL` for a WKID found unknown.
 typedef struct {
@@ -146,6 +202,7 @@ static PJ *transformerFor(ThreadState *state, int wkid) {
 }
 
 int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) {
+    if (!ol_proj_available()) return 0;
     ThreadState *state = threadState();
     if (state == NULL || name == NULL || capacity == 0 || geographic == NULL || area == NULL) return 0;
     int authority = 0;
@@ -166,6 +223,7 @@ int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, dou
 }
 
 int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count) {
+    if (!ol_proj_available()) return -1;
     ThreadState *state = threadState();
     if (state == NULL) return -1;
     PJ *transformer = transformerFor(state, wkid);
@@ -179,4 +237,13 @@ int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count)
     return 0;
 }
 
-const char *ol_proj_version(void) { return proj_info().version; }
+const char *ol_proj_version(void) { return ol_proj_available() ? proj_info().version : ""; }
+
+#else  // Built without proj.h: PROJ is never available.
+
+int ol_proj_available(void) { return 0; }
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) { return 0; }
+int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count) { return -1; }
+const char *ol_proj_version(void) { return ""; }
+
+#endif

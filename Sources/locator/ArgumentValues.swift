@@ -242,7 +242,8 @@ enum ArgumentValues {
         }
         guard let sr = SpatialReference(wkid: wkid) else {
             throw UsageError(
-                "\(option) \(wkid) is not a spatial reference PROJ knows: give 4326, 3857 or an EPSG or ESRI WKID")
+                "\(option) \(wkid) is not a spatial reference PROJ knows: give 4326, 3857 or an EPSG or ESRI WKID"
+                    + SpatialReference.missingPROJ)
         }
         return sr
     }

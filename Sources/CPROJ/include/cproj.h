@@ -23,7 +23,11 @@ int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, dou
 /// transformers it made (the last few WKIDs), so calls from many threads are safe.
 int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count);
 
-/// The version of the PROJ library in use, such as "9.1.1".
+/// 1 when the PROJ library was found (it is loaded on first use, at run time), 0 when not:
+/// then ol_proj_describe knows no WKID and ol_proj_transform returns -1.
+int ol_proj_available(void);
+
+/// The version of the PROJ library in use, such as "9.1.1"; "" without it.
 const char *ol_proj_version(void);
 
 #endif

@@ -74,6 +74,10 @@ enum PROJCatalog {
         return (x, y)
     }
 
-    /// The PROJ library's version, such as "9.1.1".
+    /// Whether the PROJ library was found at run time (`apt install libproj25 proj-data`):
+    /// without it only the built-in 4326 and 3857 are known.
+    static var isAvailable: Bool { ol_proj_available() != 0 }
+
+    /// The PROJ library's version, such as "9.1.1"; "" without it.
     static var version: String { String(cString: ol_proj_version()) }
 }

@@ -20,6 +20,13 @@ public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
 
     private init(uncheckedWKID wkid: Int) { self.wkid = wkid }
 
+    /// Why WKIDs beyond 4326 and 3857 are unknown when PROJ is missing, as a clause to end an
+    /// error with; "" when PROJ is there.
+    package static var missingPROJ: String {
+        PROJCatalog.isAvailable
+            ? "" : " (PROJ is not installed here, so only 4326 and 3857 are known: apt install libproj25 proj-data)"
+    }
+
     /// Makes the spatial reference for a WKID, or `nil` when neither OpenLocator nor PROJ knows it.
     ///
     /// 4326 is WGS84; 3857, 102100, 102113 and 900913 are Web Mercator; others are looked up

@@ -160,7 +160,7 @@ package struct WireParameters: Sendable, Equatable {
         guard let sr = SpatialReference(wkid: wkid) else {
             throw LocatorError.invalidParameter(
                 "\(name): WKID \(wkid) is not a spatial reference this server knows (4326, 3857, or an EPSG or ESRI code of PROJ's)"
-            )
+                    + SpatialReference.missingPROJ)
         }
         return sr
     }
