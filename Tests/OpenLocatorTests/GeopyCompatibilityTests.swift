@@ -7,31 +7,9 @@ import Testing
 /// geopy (from PyPI, unchanged) against `locator serve`: it hard-codes the World path and reads
 /// `Address`, `City`, `Region`, `Postal`, `CountryCode` from reverse answers.
 @Suite struct GeopyCompatibilityTests {
-    private static let venvSetup = NSLock()
-
-    /// A Python with geopy 2.5.0 and geocoder 1.38.1: `.build/geopy-venv`, made with
-    /// `python3 -m venv` and pip on first use (`.ci/run` makes it ahead).
+    /// A Python with geopy 2.5.0 and geocoder 1.38.1: `.build/geopy-venv`.
     static func python() throws -> URL {
-        let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/geopy-venv")
-        let python = venv.appendingPathComponent("bin/python")
-        let marker = venv.appendingPathComponent("geopy-2.5.0-geocoder-1.38.1.ok")
-        // The suite's tests run at once: one makes the venv while the other waits.
-        try venvSetup.withLock {
-            guard !FileManager.default.fileExists(atPath: marker.path) else { return }
-            for command in [
-                ["python3", "-m", "venv", venv.path],
-                [python.path, "-m", "pip", "install", "-q", "geopy==2.5.0", "geocoder==1.38.1"],
-            ] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = command
-                try process.run()
-                process.waitUntilExit()
-                try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
-            }
-            _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
-        }
-        return python
+        try PythonVenv.python("geopy-venv", installs: [["geopy==2.5.0", "geocoder==1.38.1"]])
     }
 
     @Test func geopysArcGISGeocoderWorksUnchanged() throws {

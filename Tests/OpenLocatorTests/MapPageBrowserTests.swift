@@ -13,31 +13,10 @@ import Testing
     /// The wheel that ships leaflet-control-geocoder's JavaScript (only that is read, so
     /// without its dependencies).
     static let foliumOffline = "folium-offline==0.20.0.2"
-    private static let venvSetup = NSLock()
 
-    /// A Python with selenium and folium-offline: `.build/browser-venv`, made on first use
-    /// (`.ci/run` makes it ahead).
+    /// A Python with selenium and folium-offline: `.build/browser-venv`.
     static func python() throws -> URL {
-        let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/browser-venv")
-        let python = venv.appendingPathComponent("bin/python")
-        let marker = venv.appendingPathComponent("\(selenium)-\(foliumOffline).ok").path
-        // Two suites use it at once: one makes the venv while the other waits.
-        try venvSetup.withLock {
-            guard !FileManager.default.fileExists(atPath: marker) else { return }
-            for command in [
-                ["python3", "-m", "venv", venv.path], [python.path, "-m", "pip", "install", "-q", selenium],
-                [python.path, "-m", "pip", "install", "-q", "--no-deps", foliumOffline],
-            ] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = command
-                try process.run()
-                process.waitUntilExit()
-                try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
-            }
-            _ = FileManager.default.createFile(atPath: marker, contents: nil)
-        }
-        return python
+        try PythonVenv.python("browser-venv", installs: [[selenium], ["--no-deps", foliumOffline]])
     }
 
     @Test func thePageFindsPlacesAsTheAPIDoesInChromium() throws {

@@ -8,32 +8,8 @@ import Testing
 /// and proj.db): the expected coordinates are always pyproj's transform of WGS84 points, never
 /// OpenLocator's. In process, from the real `locator serve` and from the real CLI.
 @Suite struct SpatialReferenceProjTests {
-    private static let venvSetup = NSLock()
-
-    /// A Python with pyproj 3.7.1: `.build/proj-venv`, made with `python3 -m venv` and pip on
-    /// first use (`.ci/run` makes it ahead).
-    static func python() throws -> URL {
-        let venv = Fixtures.repositoryRoot.appendingPathComponent(".build/proj-venv")
-        let python = venv.appendingPathComponent("bin/python")
-        let marker = venv.appendingPathComponent("pyproj-3.7.1.ok")
-        // The suite's tests run at once: one makes the venv while the others wait.
-        try venvSetup.withLock {
-            guard !FileManager.default.fileExists(atPath: marker.path) else { return }
-            for command in [
-                ["python3", "-m", "venv", venv.path],
-                [python.path, "-m", "pip", "install", "-q", "pyproj==3.7.1"],
-            ] {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = command
-                try process.run()
-                process.waitUntilExit()
-                try #require(process.terminationStatus == 0, "\(command.joined(separator: " ")) failed")
-            }
-            _ = FileManager.default.createFile(atPath: marker.path, contents: nil)
-        }
-        return python
-    }
+    /// A Python with pyproj 3.7.1: `.build/proj-venv`.
+    static func python() throws -> URL { try PythonVenv.python("proj-venv", installs: [["pyproj==3.7.1"]]) }
 
     /// pyproj's EPSG:4326 → EPSG:wkid transform of WGS84 (longitude, latitude) points.
     static func pyproj(_ asked: [Int: [(Double, Double)]]) throws -> [Int: [(x: Double, y: Double)]] {
