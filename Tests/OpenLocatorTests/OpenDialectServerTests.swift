@@ -290,6 +290,29 @@ import Testing
 
     // MARK: - Both
 
+    /// Hostile and broken requests: never a 5xx, never a crash, a one-line message naming
+    /// what was wrong, and nothing of the server's insides.
+    @Test(arguments: [
+        "/search?q=%00%01", "/search?q=" + String(repeating: "a", count: 5_000), "/search?q=x&limit=abc",
+        "/search?q=x&limit=-5", "/search?q=x&viewbox=inf,1,2,3", "/search?q=x&viewbox=nan,1,2,3",
+        "/search?q=x&countrycodes=%27;drop", "/search?q=x&countrycodes=zz", "/search?q=x&accept-language=%27%22<>",
+        "/reverse?lat=nan&lon=1", "/reverse?lat=1e400&lon=1", "/reverse?lat=1&lon=2&zoom=99",
+        "/lookup?osm_ids=N99999999999999999999", "/lookup?osm_ids=N-1", "/lookup?osm_ids=,,,",
+        "/photon/api?q=x&lat=1e999&lon=1", "/photon/api?q=x&osm_tag=::", "/photon/api?q=x&bbox=1,2,1,2",
+        "/photon/reverse?lat=1&lon=2&radius=1e308", "/photon/reverse?lat=1&lon=2&limit=99999999999999999999",
+        "/status?format=%3Cscript%3E",
+    ])
+    func hostileRequestsGetOneLineAnswersNeverA5xx(target: String) throws {
+        let answer = try Self.get(target)
+        #expect(answer.status < 500, "\(target): \(answer.status) \(answer.text.prefix(200))")
+        #expect(!answer.text.contains("SQLITE") && !answer.text.contains("/work/") && !answer.text.contains(".gazetteer"))
+        if answer.status == 400 {
+            let body = answer.body as? [String: Any]
+            let message = (body?["error"] as? [String: Any])?["message"] as? String ?? body?["message"] as? String
+            #expect(message.map { !$0.isEmpty && !$0.contains("\n") } == true, "\(target): \(answer.text)")
+        }
+    }
+
     @Test func aKeyedServerAsksTheOpenDialectsForItsKeyToo() throws {
         let keyed = try GazetteerMirror.start(apiKey: "s3cret")
         defer { keyed.stop() }

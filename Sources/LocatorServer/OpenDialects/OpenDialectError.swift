@@ -35,10 +35,12 @@ enum OpenDialectParameters {
     /// A whole number, clamped into `range` as Nominatim and Photon clamp `limit`.
     static func integer(_ parameters: WireParameters, _ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = parameters.nonEmpty(name) else { return nil }
-        guard let value = Int(text) ?? Double(text).flatMap({ $0.isFinite ? Int($0) : nil }) else {
+        // Through Double, so "1e3" and "99999999999999999999" are numbers too (clamped, never
+        // converted to an Int that cannot hold them).
+        guard let value = Double(text), value.isFinite else {
             throw OpenDialectError.badRequest("\(name) must be a whole number, got '\(text.prefix(40))'")
         }
-        return min(range.upperBound, max(range.lowerBound, value))
+        return Int(min(Double(range.upperBound), max(Double(range.lowerBound), value.rounded(.down))))
     }
 
     /// A 0/1 flag (`true`/`false` too); `defaultValue` when absent.
