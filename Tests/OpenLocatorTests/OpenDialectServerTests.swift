@@ -218,6 +218,17 @@ import Testing
         for (target, words) in refusals { try Self.expectRefused(target, saying: words) }
     }
 
+    @Test func anEmptyPhotonSearchSaysWhereTheDataHasPOIs() throws {
+        let london = try #require(
+            try Self.get("/photon/api?q=cafe&lat=51.5074&lon=-0.1278&limit=3").body as? [String: Any])
+        #expect((london["features"] as? [Any])?.isEmpty == true)
+        let summary = (london["coverage"] as? [String: Any])?["summary"] as? String ?? ""
+        #expect(summary.hasPrefix("No Coffee Shop within") && summary.contains("Helsinki"), "\(london)")
+        let helsinki = try #require(
+            try Self.get("/photon/api?q=cafe&lat=60.17&lon=24.94&limit=3").body as? [String: Any])
+        #expect((helsinki["features"] as? [Any])?.count == 3 && helsinki["coverage"] == nil)
+    }
+
     @Test func photonOSMTagAndLayerFilters() throws {
         func values(_ target: String) throws -> [String] {
             try Self.features(target).map { ($0["properties"] as? [String: Any])?["osm_value"] as? String ?? "" }
@@ -305,7 +316,8 @@ import Testing
     func hostileRequestsGetOneLineAnswersNeverA5xx(target: String) throws {
         let answer = try Self.get(target)
         #expect(answer.status < 500, "\(target): \(answer.status) \(answer.text.prefix(200))")
-        #expect(!answer.text.contains("SQLITE") && !answer.text.contains("/work/") && !answer.text.contains(".gazetteer"))
+        #expect(
+            !answer.text.contains("SQLITE") && !answer.text.contains("/work/") && !answer.text.contains(".gazetteer"))
         if answer.status == 400 {
             let body = answer.body as? [String: Any]
             let message = (body?["error"] as? [String: Any])?["message"] as? String ?? body?["message"] as? String

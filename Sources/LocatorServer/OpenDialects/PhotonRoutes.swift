@@ -12,7 +12,8 @@ import OpenLocator
 /// ```
 /// Answers are GeoJSON FeatureCollections with Photon's properties (`osm_type` N/W/R,
 /// `osm_id`, `osm_key`, `osm_value`, `type`, `name`, `housenumber`, `street`, `city`, …,
-/// `extent` as [minLon, maxLat, maxLon, minLat]); a bad parameter is HTTP 400 with
+/// `extent` as [minLon, maxLat, maxLon, minLat]); an empty search where the data has no POIs
+/// near adds `coverage` (its `summary` says where they are); a bad parameter is HTTP 400 with
 /// `{"message": …}`.
 struct PhotonRoutes {
     let task: LocatorTask
@@ -38,19 +39,27 @@ struct PhotonRoutes {
             let filter = try Filter(parameters)
             let language = OpenDialectParameters.language(
                 parameters.nonEmpty("lang") ?? request.headers["accept-language"])
-            let places =
+            let (places, coverage) =
                 endpoint == "api"
                 ? try search(parameters, filter: filter, language: language)
-                : try reverse(parameters, filter: filter, language: language)
-            return .json(
-                .object([("type", .string("FeatureCollection")), ("features", .array(places.map(Self.feature)))]))
+                : (try reverse(parameters, filter: filter, language: language), nil)
+            var members: [(String, JSONValue)] = [
+                ("type", .string("FeatureCollection")), ("features", .array(places.map(Self.feature))),
+            ]
+            // Nothing found where the data has no POIs: say where it has them, as the ArcGIS
+            // dialect does (a foreign member, which GeoJSON readers skip).
+            if places.isEmpty, let coverage { members.append(("coverage", ArcGISResponses.coverage(coverage))) }
+            return .json(.object(members))
         } catch {
             let refused = OpenDialectError.from(error)
             return .json(.object([("message", .string(refused.message))]), status: refused.status)
         }
     }
 
-    private func search(_ parameters: WireParameters, filter: Filter, language: String?) throws -> [OpenPlace] {
+    /// The places found, and what the data covers when a category search found none near.
+    private func search(_ parameters: WireParameters, filter: Filter, language: String?) throws
+        -> ([OpenPlace], Coverage?)
+    {
         guard let q = parameters.nonEmpty("q") else {
             throw OpenDialectError.badRequest("missing search term 'q': /api?q=berlin")
         }
@@ -64,8 +73,8 @@ struct PhotonRoutes {
         let lon = try OpenDialectParameters.number(parameters, "lon")
         if lat != nil || lon != nil { geocode.preferredSearchLocation = try OpenDialectParameters.point(parameters) }
         if let categories = filter.categories { geocode.addCategories(categories) }
-        let results = try task.geocodeBlocking(forSearchText: q, using: geocode)
-        return results.map(OpenPlace.init).filter(filter.admits).prefix(limit).map { $0 }
+        let response = try task.geocodeResponseBlocking(forSearchText: q, using: geocode)
+        return (response.results.map(OpenPlace.init).filter(filter.admits).prefix(limit).map { $0 }, response.coverage)
     }
 
     /// The nearest places within `radius` km (default 1, at most 50), `limit` of them (default 1).
