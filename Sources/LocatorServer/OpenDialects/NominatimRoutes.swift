@@ -54,25 +54,26 @@ struct NominatimRoutes {
                 response = .json(NominatimFormat.places(places, style: style, details: options, query: options.query))
             }
         } catch {
-            let refused = OpenDialectError.from(error)
-            response = .json(
-                .object([
-                    (
-                        "error",
-                        .object([("code", .number(Double(refused.status))), ("message", .string(refused.message))])
-                    )
-                ]), status: refused.status)
+            response = Self.refusal(OpenDialectError.from(error))
         }
         if let callback = parameters.nonEmpty("json_callback") {
             guard JSONP.isFunctionName(callback) else {
-                return .json(
-                    .object([
-                        ("error", .object([("code", .number(400)), ("message", .string(JSONP.nameRule))]))
-                    ]), status: 400)
+                return Self.refusal(.badRequest(JSONP.nameRule))
             }
             return JSONP.wrap(response, in: callback)
         }
         return response
+    }
+
+    /// Nominatim's error body, `{"error":{"code":400,"message":…}}`, with the refusal's status.
+    static func refusal(_ refused: OpenDialectError) -> HTTPResponse {
+        .json(
+            .object([
+                (
+                    "error",
+                    .object([("code", .number(Double(refused.status))), ("message", .string(refused.message))])
+                )
+            ]), status: refused.status)
     }
 
     /// What every endpoint reads besides its own parameters.
@@ -258,19 +259,8 @@ struct NominatimRoutes {
             if let schema = info?.properties["SchemaVersion"] { members.append(("database_version", .string(schema))) }
             return .json(.object(members))
         default:
-            return .json(
-                .object([
-                    (
-                        "error",
-                        .object([
-                            ("code", .number(400)),
-                            (
-                                "message",
-                                .string("format '\(format.prefix(20))' is not served by /status; use text or json")
-                            ),
-                        ])
-                    )
-                ]), status: 400)
+            throw OpenDialectError.badRequest(
+                "format '\(format.prefix(20))' is not served by /status; use text or json")
         }
     }
 }

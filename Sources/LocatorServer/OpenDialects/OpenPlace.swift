@@ -113,11 +113,7 @@ struct OpenPlace {
     /// A number for the place, the same in every build of the same data (Nominatim's
     /// `place_id` is its own database's; this one is made from ``sourceID``): FNV-1a, 52 bits,
     /// so JavaScript reads it exactly.
-    var placeID: Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in sourceID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
-        return Int64(hash & 0xF_FFFF_FFFF_FFFF)
-    }
+    var placeID: Int64 { Int64(FNV1a.hash(sourceID.utf8) & 0xF_FFFF_FFFF_FFFF) }
 
     /// The licence of the data the place came from, as Nominatim writes it on every place.
     var licence: String {
