@@ -25,8 +25,9 @@
 #define OL_PROJ_FUNCTIONS(X) \
     X(proj_clone) X(proj_context_create) X(proj_context_destroy) X(proj_create_crs_to_crs_from_pj) \
     X(proj_create_from_database) X(proj_destroy) X(proj_errno_reset) X(proj_get_area_of_use) \
-    X(proj_get_name) X(proj_get_type) X(proj_info) X(proj_log_level) X(proj_normalize_for_visualization) \
-    X(proj_trans_generic)
+    X(proj_get_id_code) X(proj_get_name) X(proj_get_type) X(proj_identify) X(proj_info) X(proj_int_list_destroy) \
+    X(proj_list_destroy) X(proj_list_get) X(proj_list_get_count) X(proj_log_level) \
+    X(proj_normalize_for_visualization) X(proj_trans_generic)
 #define OL_DECLARE(name) static __typeof__(name) *ol_##name = NULL;
 OL_PROJ_FUNCTIONS(OL_DECLARE)
 
@@ -62,9 +63,15 @@ int ol_proj_available(void) {
 #define proj_destroy ol_proj_destroy
 #define proj_errno_reset ol_proj_errno_reset
 #define proj_get_area_of_use ol_proj_get_area_of_use
+#define proj_get_id_code ol_proj_get_id_code
 #define proj_get_name ol_proj_get_name
 #define proj_get_type ol_proj_get_type
+#define proj_identify ol_proj_identify
 #define proj_info ol_proj_info
+#define proj_int_list_destroy ol_proj_int_list_destroy
+#define proj_list_destroy ol_proj_list_destroy
+#define proj_list_get ol_proj_list_get
+#define proj_list_get_count ol_proj_list_get_count
 #define proj_log_level ol_proj_log_level
 #define proj_normalize_for_visualization ol_proj_normalize_for_visualization
 #define proj_trans_generic ol_proj_trans_generic
@@ -201,10 +208,33 @@ static PJ *transformerFor(ThreadState *state, int wkid) {
     return transformer;
 }
 
-int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) {
+/// The EPSG code of a CRS PROJ identifies as equivalent to an ESRI one, 0 when none is.
+/// Confidence 70 is PROJ's "the same definition under another name", as ESRI's names always
+/// are ("NAD_1983_StatePlane_New_York_Long_Island_FIPS_3104_Feet" for EPSG 2263); below it
+/// the definitions differ. pyproj's `to_epsg()` takes the same bar.
+static int equivalentEPSG(PJ_CONTEXT *context, PJ *crs) {
+    int *confidence = NULL;
+    PJ_OBJ_LIST *candidates = proj_identify(context, crs, "EPSG", NULL, &confidence);
+    if (candidates == NULL) return 0;
+    int epsg = 0;
+    int count = proj_list_get_count(candidates);
+    for (int i = 0; i < count && epsg == 0; i++) {
+        if (confidence == NULL || confidence[i] < 70) continue;
+        PJ *candidate = proj_list_get(context, candidates, i);
+        if (candidate == NULL) continue;
+        const char *code = proj_get_id_code(candidate, 0);
+        if (code != NULL) epsg = atoi(code);
+        proj_destroy(candidate);
+    }
+    proj_int_list_destroy(confidence);
+    proj_list_destroy(candidates);
+    return epsg;
+}
+
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4], int *latest) {
     if (!ol_proj_available()) return 0;
     ThreadState *state = threadState();
-    if (state == NULL || name == NULL || capacity == 0 || geographic == NULL || area == NULL) return 0;
+    if (state == NULL || name == NULL || capacity == 0 || geographic == NULL || area == NULL || latest == NULL) return 0;
     int authority = 0;
     PJ *crs = crsFor(state->context, wkid, &authority);
     if (crs == NULL) return 0;
@@ -218,6 +248,8 @@ int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, dou
     if (!proj_get_area_of_use(state->context, crs, &area[0], &area[1], &area[2], &area[3], NULL) || area[0] < -180) {
         area[0] = area[1] = area[2] = area[3] = NAN;
     }
+    int epsg = authority == 2 ? equivalentEPSG(state->context, crs) : 0;
+    *latest = epsg > 0 ? epsg : wkid;
     proj_destroy(crs);
     return authority;
 }
@@ -242,7 +274,9 @@ const char *ol_proj_version(void) { return ol_proj_available() ? proj_info().ver
 #else  // Built without proj.h: PROJ is never available.
 
 int ol_proj_available(void) { return 0; }
-int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]) { return 0; }
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4], int *latest) {
+    return 0;
+}
 int ol_proj_transform(int wkid, int inverse, double *x, double *y, size_t count) { return -1; }
 const char *ol_proj_version(void) { return ""; }
 

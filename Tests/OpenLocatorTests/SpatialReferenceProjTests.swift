@@ -13,6 +13,30 @@ import Testing
 
     /// pyproj's EPSG:4326 → EPSG:wkid transform of WGS84 (longitude, latitude) points.
     static func pyproj(_ asked: [Int: [(Double, Double)]]) throws -> [Int: [(x: Double, y: Double)]] {
+        let request = Dictionary(uniqueKeysWithValues: asked.map { (String($0.key), $0.value.map { [$0.0, $0.1] }) })
+        let results = try #require(try askPyproj(request)["results"] as? [String: [[Double]]])
+        var truth: [Int: [(x: Double, y: Double)]] = [:]
+        for (wkid, points) in results { truth[Int(wkid)!] = points.map { (x: $0[0], y: $0[1]) } }
+        return truth
+    }
+
+    /// pyproj's answers for ESRI codes: the EPSG code of the same CRS (`nil` when none is) and
+    /// the transform of `points` to each.
+    static func pyprojESRI(_ codes: [Int], points: [(Double, Double)]) throws -> (
+        epsg: [Int: Int?], transformed: [Int: [(x: Double, y: Double)]]
+    ) {
+        var request: [String: Any] = ["identify_esri": codes]
+        for code in codes { request["ESRI:\(code)"] = points.map { [$0.0, $0.1] } }
+        let answer = try askPyproj(request)
+        let epsg = try #require(answer["epsg"] as? [String: Any])
+        let results = try #require(answer["results"] as? [String: [[Double]]])
+        var transformed: [Int: [(x: Double, y: Double)]] = [:]
+        for (key, points) in results { transformed[Int(key.dropFirst(5))!] = points.map { (x: $0[0], y: $0[1]) } }
+        return (Dictionary(uniqueKeysWithValues: epsg.map { (Int($0.key)!, $0.value as? Int) }), transformed)
+    }
+
+    /// Runs Clients/pyproj_truth.py on one JSON request.
+    static func askPyproj(_ request: [String: Any]) throws -> [String: Any] {
         let process = Process()
         process.executableURL = try python()
         process.arguments = [
@@ -25,18 +49,13 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let request = Dictionary(uniqueKeysWithValues: asked.map { (String($0.key), $0.value.map { [$0.0, $0.1] }) })
         input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
         try input.fileHandleForWriting.close()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         try #require(process.terminationStatus == 0, "\(problems)")
-        let answer = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let results = try #require(answer["results"] as? [String: [[Double]]])
-        var truth: [Int: [(x: Double, y: Double)]] = [:]
-        for (wkid, points) in results { truth[Int(wkid)!] = points.map { (x: $0[0], y: $0[1]) } }
-        return truth
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     /// WGS84 (longitude, latitude) points inside each CRS's area of use, cities across it.
@@ -115,6 +134,36 @@ import Testing
         // Nor one far outside its area of use: degrees taken as Swiss metres land in the Atlantic.
         #expect(!Point(x: 60.17, y: 24.94, spatialReference: SpatialReference(wkid: 2056)!).isValid)
         #expect(Point(x: 2_683_186, y: 1_247_157, spatialReference: SpatialReference(wkid: 2056)!).isValid)
+    }
+
+    /// An ESRI WKID answers with its own code as `wkid` and, as Esri's servers do, the EPSG
+    /// code of the same CRS as `latestWkid` (itself when EPSG has none); its coordinates are
+    /// pyproj's for the ESRI CRS.
+    @Test func esriWKIDsPublishTheirEPSGEquivalentAsLatestWkid() throws {
+        // State planes New York Long Island and Pennsylvania South (US feet), EUREF FIN
+        // TM35FIN, USGS's Conus Albers: with an EPSG twin; Robinson, Europe's and the US's
+        // Albers: without.
+        let codes = [102718, 102729, 102139, 102039, 54030, 102013, 102003]
+        let points = [(24.9384, 60.1699), (-73.9855, 40.758), (-75.1652, 39.9526)]
+        let truth = try Self.pyprojESRI(codes, points: points)
+        #expect(truth.epsg.values.contains { $0 != nil }, "some ESRI code should have an EPSG twin: \(truth.epsg)")
+        #expect(truth.epsg.values.contains { $0 == nil }, "some ESRI code should have none: \(truth.epsg)")
+        for code in codes {
+            guard let sr = SpatialReference(wkid: code) else {
+                Issue.record("PROJ should know ESRI:\(code)")
+                continue
+            }
+            #expect(sr.esriWKID == code)
+            #expect(
+                sr.latestWKID == (truth.epsg[code] ?? nil) ?? code,
+                "\(code): pyproj says \(String(describing: truth.epsg[code]))")
+            // Only where the CRS is meant to be used: far outside it PROJ versions may differ.
+            for ((longitude, latitude), want) in zip(points, truth.transformed[code]!)
+            where PROJCatalog.entry(code)!.covers(longitude: longitude, latitude: latitude, margin: 0) {
+                let got = Point(latitude: latitude, longitude: longitude).projected(to: sr)
+                #expect(abs(got.x - want.x) <= 0.001 && abs(got.y - want.y) <= 0.001, "\(code): \(got) vs \(want)")
+            }
+        }
     }
 
     /// PROJ's contexts are not thread-safe: every thread gets the same answers at once.
@@ -223,6 +272,15 @@ import Testing
         Self.expectNear(try Self.xy(location), truth[2056]![0], "Mannerheimintie 10 in 2056")
         let swissSR = try #require(location["spatialReference"] as? [String: Any])
         #expect(swissSR["wkid"] as? Int == 2056 && swissSR["latestWkid"] as? Int == 2056)
+
+        // An ESRI WKID: its own code as `wkid`, the EPSG twin pyproj names as `latestWkid`.
+        let esri = try Self.pyprojESRI([102139], points: [(place.x, place.y)])
+        let esriAnswer = try Self.get(port, find + "&outSR=102139").body
+        let esriSR = try #require(esriAnswer["spatialReference"] as? [String: Any])
+        #expect(esriSR["wkid"] as? Int == 102139 && esriSR["latestWkid"] as? Int == esri.epsg[102139] ?? nil)
+        let esriCandidate = try #require((esriAnswer["candidates"] as? [[String: Any]])?.first)
+        Self.expectNear(
+            try Self.xy(esriCandidate["location"]), esri.transformed[102139]![0], "Stockmann in ESRI:102139")
 
         // A point given in 3067 is the same place: the same address comes back.
         let given = WireParameters.escape(

@@ -11,8 +11,10 @@
 /// name into `name` (NUL-terminated, cut to `capacity` bytes) and sets `*geographic` to 1
 /// when its coordinates are degrees (longitude, latitude), 0 when they are projected. Writes
 /// its area of use into `area` as WGS84 degrees west, south, east, north (west > east when it
-/// crosses the antimeridian), or four NaNs when the database gives none.
-int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4]);
+/// crosses the antimeridian), or four NaNs when the database gives none. Sets `*latest` to
+/// the EPSG code PROJ identifies as the same CRS (for an ESRI code such as 102718, 2263:
+/// what Esri servers publish as `latestWkid`), or to `wkid` when there is none.
+int ol_proj_describe(int wkid, char *name, size_t capacity, int *geographic, double area[4], int *latest);
 
 /// Transforms `count` points in place between WGS84 longitude/latitude in degrees and the
 /// CRS `wkid`, in x = easting (or longitude), y = northing (or latitude) order whatever the

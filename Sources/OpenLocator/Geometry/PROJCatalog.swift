@@ -11,6 +11,9 @@ enum PROJCatalog {
         var authority: String
         /// The CRS's name, such as "ETRS89 / TM35FIN(E,N)".
         var name: String
+        /// The EPSG code of the same CRS, which Esri servers publish as `latestWkid` (2263
+        /// for ESRI 102718); the WKID itself for an EPSG code or an ESRI one without.
+        var latestWKID: Int
         /// Whether its coordinates are longitude/latitude degrees rather than projected.
         var isGeographic: Bool
         /// Where it is meant to be used, in WGS84 degrees (`west > east` across the
@@ -42,13 +45,15 @@ enum PROJCatalog {
         var name = [CChar](repeating: 0, count: 256)
         var geographic: Int32 = 0
         var area = [Double](repeating: .nan, count: 4)
-        let authority = ol_proj_describe(code, &name, name.count, &geographic, &area)
+        var latest: Int32 = 0
+        let authority = ol_proj_describe(code, &name, name.count, &geographic, &area, &latest)
         let entry =
             authority == 0
             ? nil
             : Entry(
                 authority: authority == 1 ? "EPSG" : "ESRI",
                 name: String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                latestWKID: Int(latest),
                 isGeographic: geographic != 0,
                 areaOfUse: area.allSatisfy(\.isFinite) ? (area[0], area[1], area[2], area[3]) : nil)
         lock.withLock { entries[wkid] = .some(entry) }

@@ -47,8 +47,9 @@ public struct SpatialReference: Sendable, Hashable, CustomStringConvertible {
     /// Whether x and y are longitude and latitude in degrees.
     package var isGeographic: Bool { wkid == 4326 || (!isBuiltIn && PROJCatalog.entry(wkid)?.isGeographic == true) }
 
-    /// The WKID Esri servers publish as `latestWkid`.
-    public var latestWKID: Int { wkid }
+    /// The WKID Esri servers publish as `latestWkid`: the EPSG code of the same CRS (3857 for
+    /// Web Mercator, 2263 for ESRI 102718), or ``wkid`` when it is one or PROJ knows none.
+    public var latestWKID: Int { isBuiltIn ? wkid : PROJCatalog.entry(wkid)?.latestWKID ?? wkid }
 
     /// The WKID Esri servers publish as `wkid` (102100 for Web Mercator).
     public var esriWKID: Int { self == .webMercator ? 102100 : wkid }
