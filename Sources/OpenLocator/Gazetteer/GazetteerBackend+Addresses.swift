@@ -27,37 +27,45 @@ extension GazetteerBackend {
         query: TextQuery,
         db: SQLiteConnection
     ) throws -> Candidate? {
-        // The address type is written into the SQL, not bound: only then can SQLite use the
-        // partial index on point addresses (`places_by_street`).
+        // The street's numbers are read as two short columns and only the one or two points
+        // chosen are read whole: a long street has hundreds of points, and a whole row costs
+        // several µs to decode. The address type is written into the SQL, not bound: only then
+        // can SQLite use the partial index on point addresses (`places_by_street`).
         let statement = try db.statement(
-            "SELECT \(PlaceRecord.columns) FROM places WHERE lower(street) = lower(?1) AND addr_type = '\(AddressType.pointAddress.rawValue)' AND city = ?2 ORDER BY id"
+            "SELECT id, house_number, street FROM places WHERE lower(street) = lower(?1) AND addr_type = '\(AddressType.pointAddress.rawValue)' AND city = ?2 ORDER BY id"
         )
-        var numbered: [(number: HouseNumber, place: PlaceRecord)] = []
+        var numbered: [NumberedPoint] = []
         try statement.forEachRow([.text(street), .text(city)]) { row in
-            let place = PlaceRecord(row: row)
-            if let number = HouseNumber(place.houseNumber) { numbered.append((number, place)) }
+            let written = row.text(1)
+            if let number = HouseNumber(written) {
+                numbered.append(NumberedPoint(id: row.int(0), number: number, written: written, street: row.text(2)))
+            }
         }
         func candidate(_ place: PlaceRecord, score: Double) -> Candidate {
             Candidate(
                 id: place.id, longitude: place.longitude, latitude: place.latitude, score: score, distance: 0,
                 importance: place.importance, kind: place.addressType, place: place)
         }
-        func closeness(_ entry: (number: HouseNumber, place: PlaceRecord)) -> (Double, Int) {
-            let written = entry.place.houseNumber.lowercased().filter { !$0.isWhitespace }
+        func record(_ point: NumberedPoint) throws -> PlaceRecord? {
+            try placeRows(sorted: [point.id], db: db)[0]
+        }
+        func closeness(_ entry: NumberedPoint) -> (Double, Int) {
+            let written = entry.written.lowercased().filter { !$0.isWhitespace }
             let kind = entry.number != wanted ? 2 : written == entry.number.description ? 0 : 1
-            let text = TextFolding.fold(entry.place.street + " " + entry.place.houseNumber)
+            let text = TextFolding.fold(entry.street + " " + entry.written)
             return (-(TextMatch.score(query, name: text, alternateNames: "", locality: "")?.score ?? 0), kind)
         }
         // Each entry's closeness once, not per comparison (it folds and scores text).
         if let best = numbered.filter({ $0.number.matches(wanted) }).map({ ($0, closeness($0)) })
-            .min(by: { $0.1 < $1.1 })?.0
+            .min(by: { $0.1 < $1.1 })?.0, let place = try record(best)
         {
-            return candidate(best.place, score: 100)
+            return candidate(place, score: 100)
         }
         if let sameNumber = numbered.filter({ $0.number.number == wanted.number })
-            .min(by: { ($0.number.letter.isEmpty ? 0 : 1) < ($1.number.letter.isEmpty ? 0 : 1) })
+            .min(by: { ($0.number.letter.isEmpty ? 0 : 1) < ($1.number.letter.isEmpty ? 0 : 1) }),
+            let place = try record(sameNumber)
         {
-            return candidate(sameNumber.place, score: 100 - Self.letterMismatchDeduction)
+            return candidate(place, score: 100 - Self.letterMismatchDeduction)
         }
         if numbered.isEmpty {
             // The piece of the street the search ranked first. (A point address matched instead
@@ -69,9 +77,7 @@ extension GazetteerBackend {
         }
         // Between neighbours on the same side of the street (same parity) where they surround
         // the number, else between any that do; beyond the street's numbers, at the nearest.
-        func surrounding(_ side: [(number: HouseNumber, place: PlaceRecord)])
-            -> (below: (number: HouseNumber, place: PlaceRecord), above: (number: HouseNumber, place: PlaceRecord))?
-        {
+        func surrounding(_ side: [NumberedPoint]) -> (below: NumberedPoint, above: NumberedPoint)? {
             guard
                 let below = side.filter({ $0.number.number < wanted.number }).max(by: {
                     $0.number.number < $1.number.number
@@ -83,19 +89,20 @@ extension GazetteerBackend {
             return (below, above)
         }
         let sameSide = numbered.filter { $0.number.number % 2 == wanted.number % 2 }
-        if let (below, above) = surrounding(sameSide) ?? surrounding(numbered) {
+        if let (below, above) = surrounding(sameSide) ?? surrounding(numbered),
+            var place = try record(below), let upper = try record(above)
+        {
             let t = Double(wanted.number - below.number.number) / Double(above.number.number - below.number.number)
-            var place = below.place
-            place.longitude += t * (above.place.longitude - below.place.longitude)
-            place.latitude += t * (above.place.latitude - below.place.latitude)
+            place.longitude += t * (upper.longitude - place.longitude)
+            place.latitude += t * (upper.latitude - place.latitude)
             return candidate(
                 Self.synthesized(place, number: wanted, type: .streetAddress), score: 100 - Self.interpolatedDeduction)
         }
         let ends = sameSide.isEmpty ? numbered : sameSide
         let nearest = ends.min { abs($0.number.number - wanted.number) < abs($1.number.number - wanted.number) }!
+        guard let place = try record(nearest) else { return nil }
         return candidate(
-            Self.synthesized(nearest.place, number: wanted, type: .streetAddressExt),
-            score: 100 - Self.outOfRangeDeduction)
+            Self.synthesized(place, number: wanted, type: .streetAddressExt), score: 100 - Self.outOfRangeDeduction)
     }
 
     /// An address the data lacks, built from a neighbour on the same street. Its id is the
@@ -113,4 +120,14 @@ extension GazetteerBackend {
         place.placeAddress = AddressFormat.placeAddress(of: place)
         return place
     }
+}
+
+/// A point address of a street as the house-number search first reads it: its id, number and
+/// the columns its closeness to the query needs, without the rest of its row.
+private struct NumberedPoint {
+    var id: Int64
+    var number: HouseNumber
+    /// The house number as written ("13 A", "12-14").
+    var written: String
+    var street: String
 }
