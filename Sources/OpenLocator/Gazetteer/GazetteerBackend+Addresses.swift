@@ -89,9 +89,12 @@ extension GazetteerBackend {
             return (below, above)
         }
         let sameSide = numbered.filter { $0.number.number % 2 == wanted.number % 2 }
-        if let (below, above) = surrounding(sameSide) ?? surrounding(numbered),
-            var place = try record(below), let upper = try record(above)
-        {
+        if let (below, above) = surrounding(sameSide) ?? surrounding(numbered) {
+            // Both neighbours in one read (the id order `placeRows` wants puts the lower id first).
+            let rows = try placeRows(sorted: [below.id, above.id].sorted(), db: db)
+            guard var place = rows.first(where: { $0?.id == below.id }) ?? nil,
+                let upper = rows.first(where: { $0?.id == above.id }) ?? nil
+            else { return nil }
             let t = Double(wanted.number - below.number.number) / Double(above.number.number - below.number.number)
             place.longitude += t * (upper.longitude - place.longitude)
             place.latitude += t * (upper.latitude - place.latitude)
