@@ -18,7 +18,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(name: "CPROJ", linkerSettings: [.linkedLibrary("dl")]),  // PROJ itself is dlopen'ed
-        .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU", "CPROJ"]),
+        .target(name: "CMappedVFS", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "OpenLocator", dependencies: ["CSQLite", "CZlib", "CICU", "CPROJ", "CMappedVFS"]),
         .target(name: "LocatorServer", dependencies: ["OpenLocator", "CLinux", "CZlib"]),
         .executableTarget(name: "locator", dependencies: ["OpenLocator", "LocatorServer"]),
         .executableTarget(name: "locator-bench", dependencies: ["OpenLocator"], path: "Benchmarks/locator-bench"),

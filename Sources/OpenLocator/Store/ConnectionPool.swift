@@ -29,12 +29,13 @@ final class ConnectionPool: @unchecked Sendable {
         return try body(connection)
     }
 
-    /// Bytes of the file each connection reads through memory mapping: all of it, up to
-    /// SQLite's compile-time `SQLITE_MAX_MMAP_SIZE` (2 GB less 64 KB in Debian's build), which
-    /// the pragma clamps to. The mappings are of one file, so their pages are the kernel's page
-    /// cache, shared by every connection and process: a connection costs its own page cache
-    /// (`cache_size`, for what lies beyond the mapping) and address space, not a copy. Reads
-    /// past the mapping go through `pread`.
+    /// Bytes of the file a connection reads through memory mapping: all of it. The pragma
+    /// clamps this to SQLite's compile-time `SQLITE_MAX_MMAP_SIZE` (2 GB less 64 KB in Debian's
+    /// build), but any size above zero turns on SQLite's fetching of pages by pointer, and the
+    /// connection's VFS (``SQLiteConnection``, `CMappedVFS`) serves every page of the file from
+    /// one mapping of the whole file, shared by all connections of the process. The mapping's
+    /// pages are the kernel's page cache, shared by every process too: a connection costs its
+    /// own small page cache (`cache_size`, for temporary b-trees) and no copy of the file.
     static let mmapBytes: Int64 = 1 << 40
 
     private func open() throws -> SQLiteConnection {

@@ -1,3 +1,4 @@
+import CMappedVFS
 import CSQLite
 import Foundation
 
@@ -17,6 +18,11 @@ final class SQLiteConnection {
     /// a server's time per request). That is safe because a gazetteer is never edited in
     /// place: `locator build` writes a new file and renames it over the old one, and an open
     /// connection keeps reading the file it opened.
+    ///
+    /// It reads the file through one memory mapping of the whole file that every read-only
+    /// connection of the process shares (the `CMappedVFS` target): SQLite's own mapping stops
+    /// at 2 GB in Debian's build and is made once per connection, so a country-sized file was
+    /// read past that through `pread` into each connection's page cache.
     init(path: String, writable: Bool = false, create: Bool = false) throws {
         _ = Self.configured
         var db: OpaquePointer?
@@ -28,7 +34,7 @@ final class SQLiteConnection {
             flags |= SQLITE_OPEN_URI
             name = "file:\(Self.uriEscaped(path))?immutable=1"
         }
-        let status = sqlite3_open_v2(name, &db, flags, nil)
+        let status = sqlite3_open_v2(name, &db, flags, writable ? nil : openlocator_mapped_vfs_name())
         guard status == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(db)
