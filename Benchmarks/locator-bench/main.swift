@@ -24,9 +24,13 @@ struct Options {
     /// The spatial reference answers are written in (`--out-sr WKID`): 4326 by default, 3857
     /// or any PROJ knows, to time the projection of every result.
     var outSR = SpatialReference.wgs84
+    /// Time this one text (`--query TEXT`, with `--near LAT,LON`) on the synthetic gazetteer
+    /// instead of the workloads, warm, and print how each of its readings went.
+    var query: String?
+    var near: Point?
     static func usage() -> Never {
         print(
-            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N] [--out-sr WKID]"
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N] [--out-sr WKID] [--query TEXT [--near LAT,LON]]"
         )
         exit(64)
     }
@@ -49,6 +53,13 @@ struct Options {
                 guard let path = arguments.next() else { Self.usage() }
                 pointsPath = path
             case "--slowest": slowest = Int(arguments.next() ?? "") ?? 5
+            case "--query":
+                guard let text = arguments.next() else { Self.usage() }
+                query = text
+            case "--near":
+                let parts = (arguments.next() ?? "").split(separator: ",").compactMap { Double($0) }
+                guard parts.count == 2 else { Self.usage() }
+                near = Point(latitude: parts[0], longitude: parts[1])
             case "--out-sr":
                 guard let wkid = Int(arguments.next() ?? ""), let sr = SpatialReference(wkid: wkid) else {
                     Self.usage()
@@ -246,6 +257,22 @@ func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throw
     }
     report("suggest, 2 characters", shortSuggest, baseline: plainShort, baselineName: "plain FTS5 prefix")
     report("suggest, 3+ characters (\(longer.count) prefixes)", try await measure(longer) { try await suggest($0, $1) })
+}
+
+/// `--query TEXT`: one text geocoded 50 times after 5 warm-up runs; the median, the slowest,
+/// and the last run's explanation (each reading's time and what it found).
+func timeOneQuery(_ text: String, near: Point?, task: LocatorTask) async throws {
+    let parameters = answersIn(options.outSR)
+    parameters.preferredSearchLocation = near
+    for _ in 0..<5 { _ = try await task.geocode(forSearchText: text, using: parameters) }
+    let sample = try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
+        _ = try await task.geocode(forSearchText: text, using: parameters)
+    }
+    report(text, sample)
+    parameters.explain = true
+    if let explanation = try await task.geocodeResponse(forSearchText: text, using: parameters).explanation {
+        print(explanation)
+    }
 }
 
 /// Batch geocoding of the gazetteer's own addresses: reverse geocode a grid of points to
@@ -575,6 +602,10 @@ func buildSynthetic(from csv: URL, to url: URL) throws {
                 "synthetic gazetteer (SYNTHETIC data, %d places, from a CSV): built in %.1f s (%.0f places/s), %.1f MB (%d bytes a place)",
             written, syntheticBuild.seconds, Double(written) / syntheticBuild.seconds, fileSize(url),
             Int(syntheticBuild.fileSize) / max(written, 1)))
+}
+if let text = options.query {
+    try await timeOneQuery(text, near: options.near, task: LocatorTask(gazetteer: syntheticURL))
+    exit(0)
 }
 var syntheticPoints: [Point] = []
 for _ in 0..<options.queries {
