@@ -27,7 +27,8 @@ extension GazetteerBackend {
     /// word, the rarest first, so the best are found whatever their order in storage, while a
     /// place could still score `floor`). A query that matches as typed is never corrected. The
     /// query's weights are set from the index. A filter limited to categories no place of the
-    /// file has finds nothing without reading any word's places.
+    /// file has finds nothing without reading any word's places, and so does a strict search
+    /// of streets and address points for a word none of them has (``StreetVocabulary``).
     func textCandidates(
         _ query: inout TextQuery, center: Point?, filter: SearchFilter, partial: Bool = true, floor: Double = 0,
         db: SQLiteConnection, state: State
@@ -35,13 +36,17 @@ extension GazetteerBackend {
         try completeLastWord(&query, db: db)
         if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
         guard try state.mayMatch(filter, db: db) else { return ([], .none) }
-        var candidates = try strictMatches(query, center: center, filter: filter, db: db, state: state)
+        func strict() throws -> [Candidate] {
+            guard try state.streetsMayMatch(query, filter, tree: tree, db: db) else { return [] }
+            return try strictMatches(query, center: center, filter: filter, db: db, state: state)
+        }
+        var candidates = try strict()
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db, state: state)
         if !corrections.isEmpty {
             query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
             try weigh(&query, db: db, state: state)
-            candidates = try strictMatches(query, center: center, filter: filter, db: db, state: state)
+            candidates = try strict()
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }

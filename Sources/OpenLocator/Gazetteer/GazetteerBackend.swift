@@ -27,6 +27,7 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let reverseResults = ReverseResultShelf.Shelves()
         let placeKeys = WorkedOutOnce<PlaceKeys?>()
         let storedCategories = WorkedOutOnce<StoredCategories>()
+        let streetVocabulary = WorkedOutOnce<StreetVocabulary>()
 
         /// The places' keys, loaded at first need; `nil` for a gazetteer without them.
         func keys(db: SQLiteConnection) throws -> PlaceKeys? { try placeKeys.value { try PlaceKeys.load(db: db) } }
@@ -36,6 +37,16 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         func mayMatch(_ filter: SearchFilter, db: SQLiteConnection) throws -> Bool {
             guard let ranges = filter.categoryRanges, !ranges.isEmpty else { return true }
             return try storedCategories.value { try StoredCategories(db: db) }.holdsAny(ranges)
+        }
+
+        /// Whether a strict search of `query` limited to `filter` may match a place: `false` when
+        /// it asks for streets and address points alone and one of its words is in none of
+        /// their text (``StreetVocabulary``).
+        func streetsMayMatch(_ query: TextQuery, _ filter: SearchFilter, tree: CategoryTree, db: SQLiteConnection)
+            throws -> Bool
+        {
+            try streetVocabulary.value { try StreetVocabulary(db: db) }.mayMatch(
+                query, filter: filter, tree: tree, db: db)
         }
     }
 

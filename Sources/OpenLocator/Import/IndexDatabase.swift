@@ -45,6 +45,7 @@ final class IndexDatabase {
     /// and those of `places_rtree` when this wrote it.
     static let fullTextTables = [
         "places_fts_data", "places_fts_idx", "places_fts_config", "vocabulary", "vocabulary_tails",
+        "street_vocabulary",
     ]
     static let rTreeTables = ["places_rtree_node", "places_rtree_rowid", "places_rtree_parent"]
 
@@ -209,6 +210,8 @@ private final class SideThread: @unchecked Sendable {
     /// Why taking the chunks failed, if it did (`failure` too, later).
     var chunksFailure: (any Error)?
     var writesRTree = true
+    /// The words of the streets' and address points' text, for `street_vocabulary`.
+    private var streetWords = WordDocumentCounter()
 
     init(connection: SQLiteConnection, insert: SQLiteStatement) {
         (self.connection, self.insert) = (connection, insert)
@@ -233,6 +236,7 @@ private final class SideThread: @unchecked Sendable {
         try checkNotStopped()
         try connection.transaction {
             try connection.execute(GazetteerSchema.vocabulary)
+            try writeStreetVocabulary(connection)
             // (Only this build's inserts needed the big buffer; the gazetteer keeps the default.)
             try connection.execute("DELETE FROM places_fts_config WHERE k = 'hashsize'")
             try checkNotStopped()
@@ -250,13 +254,22 @@ private final class SideThread: @unchecked Sendable {
         do {
             while let (firstID, chunk) = try queue.take() {
                 try checkNotStopped()  // (a stopped build leaves the chunks still queued)
-                try Self.insert(chunk, firstID: firstID, with: insert)
+                try Self.insert(chunk, firstID: firstID, with: insert, countingStreetsIn: &streetWords)
                 try eachChunk(chunk, firstID)
             }
         } catch {
             chunksFailure = error
             throw error
         }
+    }
+
+    /// Writes the words counted among the streets and address points (``streetWords``).
+    private func writeStreetVocabulary(_ connection: SQLiteConnection) throws {
+        let insert = try connection.statement("INSERT INTO street_vocabulary(term, documents) VALUES (?1, ?2)")
+        for (word, places) in streetWords.sortedWords {
+            try insert.run([.text(word), .integer(Int64(places))])
+        }
+        streetWords = WordDocumentCounter()
     }
 
     /// Interrupts the statement running now (the merge, say), and keeps the next step from
@@ -278,16 +291,26 @@ private final class SideThread: @unchecked Sendable {
         if lock.withLock({ stopped }) { throw CancellationError() }
     }
 
-    /// Inserts a chunk's folded text into the full-text index.
-    private static func insert(_ chunk: PlaceRowChunk, firstID: Int64, with statement: SQLiteStatement) throws {
+    /// Inserts a chunk's folded text into the full-text index, and counts the words of its
+    /// streets and address points in `streetWords`.
+    private static func insert(
+        _ chunk: PlaceRowChunk, firstID: Int64, with statement: SQLiteStatement,
+        countingStreetsIn streetWords: inout WordDocumentCounter
+    ) throws {
         defer { statement.reset() }  // the bound text is the chunk's
         try chunk.withColumns { column in
             for row in 0..<chunk.count {
-                statement.bind(firstID + Int64(row), at: 1)
+                let id = firstID + Int64(row)
+                statement.bind(id, at: 1)
                 statement.bindInPlace(column(.searchName, row), at: 2)
                 statement.bindInPlace(column(.searchAlternateNames, row), at: 3)
                 statement.bindInPlace(column(.searchLocality, row), at: 4)
                 try statement.runBound()
+                if StreetVocabulary.counts(chunk.rows[row].addressType) {
+                    for text in [PlaceRowChunk.TextColumn.searchName, .searchAlternateNames, .searchLocality] {
+                        streetWords.add(place: id, text: column(text, row))
+                    }
+                }
             }
         }
     }

@@ -39,10 +39,16 @@
 /// - `vocabulary`: every word of the full-text index with its document count, for typo
 ///   tolerance and word weights. (Querying FTS5's own `fts5vocab` counts a term's documents as it goes: 50 ms
 ///   a misspelt word at 1M places, against a B-tree range scan here.)
+/// - `street_vocabulary`: every word of the streets' and address points' text (name,
+///   alternate names, locality) with how many of them have it, so a street search for a word
+///   no street has ("business", when "New York City Business Facility 4359" is also read as an
+///   address) is answered without going through the places of its other words
+///   (``StreetVocabulary``).
 enum GazetteerSchema {
-    static let version = 28
+    static let version = 29
 
-    /// The oldest gazetteers this version reads. Version 28 added `places_by_source`, which
+    /// The oldest gazetteers this version reads. Version 29 added `street_vocabulary`, which
+    /// only makes street searches for words no street has fast. Version 28 added `places_by_source`, which
     /// only makes a lookup by source id fast (without it, one scans the places). Version 27 added each place's category to
     /// `place_keys`, and 26 added the table, which only make searches faster (without them they
     /// read rows); version 25 added each place's access point on
@@ -139,6 +145,7 @@ enum GazetteerSchema {
         CREATE TABLE place_keys(block INTEGER PRIMARY KEY, keys BLOB NOT NULL);
         CREATE TABLE vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
         CREATE TABLE vocabulary_tails(tail TEXT NOT NULL, term TEXT NOT NULL, PRIMARY KEY(tail, term)) WITHOUT ROWID;
+        CREATE TABLE street_vocabulary(term TEXT PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
         """
 
     /// The secondary indexes of `places`, each one statement. A build keeps the first two up
