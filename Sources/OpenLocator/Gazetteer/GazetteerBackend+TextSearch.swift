@@ -36,22 +36,22 @@ extension GazetteerBackend {
         try completeLastWord(&query, db: db)
         if query.documents.count != query.words.count { try weigh(&query, db: db, state: state) }
         guard try state.mayMatch(filter, db: db) else { return ([], .none) }
-        func strict() throws -> [Candidate] {
-            guard try state.streetsMayMatch(query, filter, tree: tree, db: db) else { return [] }
+        func strict() throws -> (candidates: [Candidate], complete: Bool) {
+            guard try state.streetsMayMatch(query, filter, tree: tree, db: db) else { return ([], true) }
             return try strictMatches(query, center: center, filter: filter, db: db, state: state)
         }
-        var candidates = try strict()
+        var (candidates, complete) = try strict()
         if !candidates.isEmpty { return (candidates, .strict) }
         let corrections = try corrections(for: query, db: db, state: state)
         if !corrections.isEmpty {
             query.alternatives.merge(corrections) { $0.merging($1, uniquingKeysWith: min) }
             try weigh(&query, db: db, state: state)
-            candidates = try strict()
+            (candidates, complete) = try strict()
             if !candidates.isEmpty { return (candidates, .corrected) }
         }
         guard partial, query.words.count > 1 else { return ([], .none) }
         candidates = try partialMatches(
-            query, center: center, filter: filter, floor: floor, db: db, state: state)
+            query, center: center, filter: filter, floor: floor, noPlaceHasEveryWord: complete, db: db, state: state)
         return (candidates, candidates.isEmpty ? .none : .partial)
     }
 
@@ -147,14 +147,17 @@ extension GazetteerBackend {
     /// the FTS5 expression when the rest surely select few places (an estimate of at most
     /// ``fewMatches`` by their document counts): FTS5 would read their long lists only to
     /// intersect them away. The score checks them instead, and a match without one is dropped.
+    ///
+    /// `complete` is true when every match was read and scored (fewer than the limit), so an
+    /// empty answer says that no place the scorer accepts has every word.
     private func strictMatches(
         _ query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection, state: State
-    ) throws -> [Candidate] {
+    ) throws -> (candidates: [Candidate], complete: Bool) {
         let (expression, leftOut) = Self.strictExpression(query, places: state.placeCount)
         var found = try fetchTextMatches(
             query, expression: expression, center: center, filter: filter, order: .storage, db: db, state: state)
         if leftOut != 0 { found.candidates.removeAll { $0.unmatchedWords & leftOut != 0 } }
-        guard found.rows >= Self.textCandidateLimit else { return found.candidates }
+        guard found.rows >= Self.textCandidateLimit else { return (found.candidates, true) }
         let rarest = query.documents.map { $0 ?? Int64.max }.min() ?? Int64.max
         var more =
             try rarest <= orderableMatches(filter, db: db, state: state)
@@ -170,7 +173,7 @@ extension GazetteerBackend {
         for candidate in more where seen.insert(candidate.id).inserted && candidate.unmatchedWords & leftOut == 0 {
             found.candidates.append(candidate)
         }
-        return found.candidates
+        return (found.candidates, false)
     }
 
     /// The share of the places' text above which a word is common enough to leave out of a
@@ -220,8 +223,15 @@ extension GazetteerBackend {
     ///    most ``importanceSortLimit`` places: ordering more costs too much) and, with a search
     ///    point, those within 50 km. Once a word's matches are all read, a place not among them
     ///    can only score what the words still unread weigh.
+    ///
+    /// The second step is skipped when what the first one proved, and a few cheap searches of
+    /// sets of words with a rare one, leave no place able to score `floor`
+    /// (``bestPartialShare``): "Lagos Hotel 27774", whose number belongs to a place in another
+    /// city, would read a thousand Lagos hotels to score each 36.
+    /// `noPlaceHasEveryWord`: the strict search read and scored every match, and none passed.
     private func partialMatches(
-        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, db: SQLiteConnection, state: State
+        _ query: TextQuery, center: Point?, filter: SearchFilter, floor: Double, noPlaceHasEveryWord: Bool,
+        db: SQLiteConnection, state: State
     ) throws -> [Candidate] {
         var seen: Set<Int64> = []
         var found: [Candidate] = []
@@ -236,10 +246,14 @@ extension GazetteerBackend {
         // every place alike.
         let all = Array(query.words.indices)
         let matchable = all.filter { documents($0) > 0 }
+        // The words whose "every word but this one" search proved that no place the scorer
+        // accepts has all the others.
+        var noPlaceHasAllBut: Set<Int> = []
         if all.count >= 3 {
             let lightestFirst = all.sorted { (query.weights[$0], $0) < (query.weights[$1], $1) }
             for left in lightestFirst.prefix(Self.maxPartialSubsets) {
                 let kept = all.filter { $0 != left }
+                if !kept.allSatisfy({ documents($0) > 0 }) { noPlaceHasAllBut.insert(left) }
                 guard share(kept) >= floor, kept.allSatisfy({ documents($0) > 0 }),
                     kept.contains(where: { query.wordHasLetter[$0] })
                 else { continue }
@@ -247,6 +261,7 @@ extension GazetteerBackend {
                 let matches = try fetchTextMatches(
                     query, expression: expression, center: center, filter: filter, order: .storage, db: db, state: state
                 )
+                if matches.rows < Self.textCandidateLimit, matches.candidates.isEmpty { noPlaceHasAllBut.insert(left) }
                 add(matches.candidates)
                 if matches.rows >= Self.textCandidateLimit, let center {
                     add(
@@ -256,6 +271,25 @@ extension GazetteerBackend {
                 }
             }
             if !found.isEmpty { return found }
+        }
+        // What the searches so far proved, and probes of the heaviest sets of words still
+        // possible while one of their words is rare (cheap to intersect): when no place left
+        // could reach the floor, reading single words' matches would only find what is dropped.
+        var ruledOut = noPlaceHasAllBut.map { Set(all).subtracting([$0]) }
+        if noPlaceHasEveryWord { ruledOut.append(Set(all)) }
+        for probe in 0...Self.maxBoundProbes {
+            guard let (best, words) = Self.bestPartialShare(query, matchable: matchable, ruledOut: ruledOut) else {
+                break  // too many words to weigh every set of
+            }
+            if best < floor - 1e-9 { return found }
+            guard probe < Self.maxBoundProbes, words.contains(where: { documents($0) <= Self.partialWordLimit }) else {
+                break
+            }
+            let matches = try fetchTextMatches(
+                query, expression: Self.allOf(words.sorted().map { Self.term(query, $0) }), center: center,
+                filter: filter, order: .storage, db: db, state: state)
+            guard matches.rows < Self.textCandidateLimit, matches.candidates.isEmpty else { break }
+            ruledOut.append(words)
         }
         let order = matchable.filter { query.wordHasLetter[$0] }.sorted {
             (query.weights[$0], -$0) > (query.weights[$1], -$1)
@@ -294,6 +328,38 @@ extension GazetteerBackend {
 
     /// The most "every word but one" searches a partial retrieval makes.
     static let maxPartialSubsets = 6
+
+    /// The best score (as a share of the query's weight, 0–100) that a place found by the
+    /// second step of ``partialMatches`` could have, and the words that would score it: the
+    /// heaviest set of matchable words with a letter in it (that step reads only such words'
+    /// matches) holding none of the sets `ruledOut` (sets of words no place the scorer accepts
+    /// has all of). A place scores at most the share of the words it matches (a correction or a
+    /// prefix earns less than the word's weight, unmatched name words cost more), so below the
+    /// floor nothing that step could find would be kept. `nil` for queries of more than
+    /// ``maxBoundedWords`` matchable words.
+    static func bestPartialShare(_ query: TextQuery, matchable: [Int], ruledOut: [Set<Int>]) -> (
+        share: Double, words: Set<Int>
+    )? {
+        guard matchable.count <= maxBoundedWords, query.totalWeight > 0 else { return nil }
+        let ruledOutMasks = ruledOut.map { set in
+            matchable.indices.reduce(0) { set.contains(matchable[$1]) ? $0 | 1 << $1 : $0 }
+        }
+        // (A ruled-out set with a word that is not matchable holds no set of matchable words.)
+        let holdable = zip(ruledOut, ruledOutMasks).filter { set, _ in set.allSatisfy(matchable.contains) }.map(\.1)
+        var best: (share: Double, words: Set<Int>) = (0, [])
+        for mask in 1..<(1 << matchable.count) where !holdable.contains(where: { mask & $0 == $0 }) {
+            let words = matchable.indices.filter { mask & (1 << $0) != 0 }.map { matchable[$0] }
+            guard words.contains(where: { query.wordHasLetter[$0] }) else { continue }
+            let share = 100 * words.reduce(0) { $0 + query.weights[$1] } / query.totalWeight
+            if share > best.share { best = (share, Set(words)) }
+        }
+        return best
+    }
+
+    /// The most matchable words ``bestPartialShare`` weighs every set of.
+    static let maxBoundedWords = 12
+    /// The most sets of words a partial search looks for to prove that none can reach the floor.
+    static let maxBoundProbes = 8
     /// The most places' text a word may be in for its matches to be ordered by importance by
     /// reading their rows (``keyedScanLimit`` with the places' keys).
     static let importanceSortLimit = 20_000
