@@ -40,7 +40,9 @@ enum ReverseCommand: Command {
                                   EPSG or ESRI WKID PROJ knows (LAT,LON for 4258, X,Y for 3067...).
           --sr WKID               Output coordinates in 4326 (default), 3857 or any EPSG or ESRI
                                   WKID PROJ knows (3067, 2056, 32633...).
-          --format FORMAT         table (default) or json (ArcGIS reverseGeocode response).
+          --format FORMAT         table (default) or json (ArcGIS reverseGeocode response; with
+                                  nothing found, ArcGIS's "Unable to find address" error and exit
+                                  status 1).
           --gazetteer PATH        Use this gazetteer instead of the default one.
           --service URL           Ask this ArcGIS REST GeocodeServer instead (also LOCATOR_SERVICE);
                                   an API key is read from ARCGIS_API_KEY.
@@ -86,9 +88,13 @@ enum ReverseCommand: Command {
         if input == .wgs84 { SwappedCoordinates.warnIfSwapped(location, option: "the point", task: task) }
         let results = try await task.reverseGeocode(forLocation: location, parameters: parameters)
         if format == "json" {
-            Output.data(
-                (results.first.map { ArcGISResponses.reverseGeocode($0, spatialReference: sr) }
-                    ?? ArcGISResponses.unableToFindAddress).serialized(pretty: true))
+            guard let first = results.first else {
+                // ArcGIS's answer is an error object: a script reading it must not take it for an
+                // address (exit status 0 would say it is one).
+                Output.data(ArcGISResponses.unableToFindAddress.serialized(pretty: true))
+                return 1
+            }
+            Output.data(ArcGISResponses.reverseGeocode(first, spatialReference: sr).serialized(pretty: true))
         } else if results.isEmpty {
             let searched =
                 parameters.featureTypes.contains(.postal)

@@ -150,6 +150,10 @@ import Testing
 
         let nothing = try CLI.run(["reverse", "0,-30", "--feature-types", "PointAddress", "--format", "json"])
         #expect(nothing.stdout.contains("Unable to find address for the specified location."))
+        #expect(nothing.status == 1, "an error object is no answer")
+        let nothingAsTable = try CLI.run(["reverse", "0,-30", "--feature-types", "PointAddress"])
+        #expect(nothingAsTable.status == 0)
+        #expect(nothingAsTable.stdout.hasPrefix("No address found within 100 m"))
 
         let identify = try CLI.run(["identify", "60.1690,24.9410", "--tolerance", "50"])
         #expect(identify.status == 0)
