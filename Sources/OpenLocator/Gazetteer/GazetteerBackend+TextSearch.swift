@@ -215,7 +215,11 @@ extension GazetteerBackend {
     /// `floor`:
     /// 1. with three words or more, the places with every word but one (the lightest left out
     ///    first): a misspelt or unknown word, or one the place lacks ("Tokyo Coffee Shop 97",
-    ///    "Stockmann Helsinki Qzx"), costs only its own share;
+    ///    "Stockmann Helsinki Qzx"), costs only its own share. Like a common word's, a set's
+    ///    matches are read up to ``partialWordLimit`` and, with a search point, within 50 km:
+    ///    an intersection of common words is read along their whole posting lists ("new york
+    ///    city business facility", 4,129 matches at 20M synthetic places, took 86 ms for 3,000
+    ///    of them), and the places beyond the first thousand score what those score;
     /// 2. when those find nothing, the places of each word with a letter, the rarest first:
     ///    every match of a rare word (in at most ``partialWordLimit`` places' text), so a place
     ///    with a rare word is found whatever its order in storage; of a common one, only when no
@@ -259,11 +263,11 @@ extension GazetteerBackend {
                 else { continue }
                 let expression = Self.allOf(kept.map { Self.term(query, $0) })
                 let matches = try fetchTextMatches(
-                    query, expression: expression, center: center, filter: filter, order: .storage, db: db, state: state
-                )
-                if matches.rows < Self.textCandidateLimit, matches.candidates.isEmpty { noPlaceHasAllBut.insert(left) }
+                    query, expression: expression, center: center, filter: filter, order: .storage,
+                    limit: Self.partialWordLimit, db: db, state: state)
+                if matches.rows < Self.partialWordLimit, matches.candidates.isEmpty { noPlaceHasAllBut.insert(left) }
                 add(matches.candidates)
-                if matches.rows >= Self.textCandidateLimit, let center {
+                if matches.rows >= Self.partialWordLimit, let center {
                     add(
                         try nearbyMatches(
                             query, expression: expression, words: kept, center: center,
