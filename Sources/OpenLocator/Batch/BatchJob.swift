@@ -44,7 +44,8 @@ public final class BatchJob: @unchecked Sendable {
         public var rows: Int
         /// Rows this run geocoded.
         public var rowsThisRun: Int
-        /// Input bytes read, and the input's size when known (not for a pipe).
+        /// Input bytes up to the end of the last row written (``BatchInput/consumedBytes``), so
+        /// it moves row by row; and the input's size when known (not for a pipe).
         public var bytesRead: Int64
         public var totalBytes: Int64?
         /// Seconds since this run started.
@@ -129,7 +130,7 @@ public final class BatchJob: @unchecked Sendable {
         }
         let resumed = done?.rows ?? 0
         var progress = Progress(
-            rows: resumed, rowsThisRun: 0, bytesRead: input.source.consumed, totalBytes: input.source.size,
+            rows: resumed, rowsThisRun: 0, bytesRead: input.consumedBytes, totalBytes: input.source.size,
             seconds: 0, counts: [:], warnings: input.takeWarnings())
         var cancelled = false
         while true {
@@ -147,7 +148,7 @@ public final class BatchJob: @unchecked Sendable {
             progress.rows += chunk.count
             progress.rowsThisRun += chunk.count
             for match in matches { progress.counts[match.status, default: 0] += 1 }
-            progress.bytesRead = input.source.consumed
+            progress.bytesRead = input.consumedBytes
             progress.seconds = Date().timeIntervalSince(started)
             progress.warnings += input.takeWarnings()
             report(progress)
