@@ -53,9 +53,13 @@ public final class ByteReader {
             ownsDescriptor = true
         }
         var status = stat()
-        let fileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+        let isFile = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        // Standard input from a file (`< file.csv`) is read from where it stands, maybe past
+        // the start when a script read some of it first.
+        let start = isFile ? max(0, Int64(lseek(fd, 0, SEEK_CUR))) : 0
+        let fileSize = isFile ? max(0, Int64(status.st_size) - start) : nil
         var magic = [UInt8](repeating: 0, count: 4)
-        if let fileSize, fileSize >= 4, pread(fd, &magic, 4, 0) == 4, ZipArchive.looksLikeZip(magic) {
+        if start == 0, let fileSize, fileSize >= 4, pread(fd, &magic, 4, 0) == 4, ZipArchive.looksLikeZip(magic) {
             let entry: ZipArchive.Entry
             do {
                 entry = try ZipArchive.dataEntry(fd: fd, size: fileSize, name: name)
