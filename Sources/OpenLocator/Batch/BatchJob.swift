@@ -48,12 +48,14 @@ public final class BatchJob: @unchecked Sendable {
         /// it moves row by row; and the input's size when known (not for a pipe).
         public var bytesRead: Int64
         public var totalBytes: Int64?
+        /// ``bytesRead`` when this run started: the header's, and the rows an earlier run wrote.
+        public var bytesAtStart: Int64 = 0
         /// Seconds since this run started.
         public var seconds: Double
         /// Rows of this run by status.
-        public var counts: [BatchMatch.Status: Int]
+        public var counts: [BatchMatch.Status: Int] = [:]
         /// Problems with single rows met since the last report ("line 7: …").
-        public var warnings: [String]
+        public var warnings: [String] = []
     }
 
     /// What a run did.
@@ -131,7 +133,7 @@ public final class BatchJob: @unchecked Sendable {
         let resumed = done?.rows ?? 0
         var progress = Progress(
             rows: resumed, rowsThisRun: 0, bytesRead: input.consumedBytes, totalBytes: input.source.size,
-            seconds: 0, counts: [:], warnings: input.takeWarnings())
+            bytesAtStart: input.consumedBytes, seconds: 0, counts: [:], warnings: input.takeWarnings())
         var cancelled = false
         while true {
             var chunk: [BatchRecord] = []
