@@ -73,7 +73,10 @@ enum BatchCommand: Command {
           point cannot be read is unmatched, with a warning naming its line. With --no-header the
           output's header names the input's columns column_1, column_2, …
           An output column named like an input column is prefixed with "locator_".
-          Progress goes to stderr: a bar on a terminal, a line every 5 seconds otherwise.
+          Progress goes to stderr: a bar on a terminal, a line every 5 seconds otherwise
+          (LOCATOR_PROGRESS=bar or LOCATOR_PROGRESS=lines chooses). Its share and ETA count the
+          input's bytes; from a pipe, whose size is unknown, it shows rows and their rate only
+          ("- < FILE" has a size).
           Ctrl-C or SIGTERM stops after the rows in hand are written; the output is then valid,
           and 'locator batch ... --resume' continues it.
 

@@ -56,23 +56,30 @@ public struct BatchInput {
     public private(set) var delimiter = UInt8(ascii: ",")
     /// The columns: the CSV header, or the keys of the first JSON line.
     public private(set) var columns: [String] = []
-    /// The input file, for its size and how much has been read.
+    /// The input file, for its name and size.
     public let source: ByteReader
+    /// Bytes of the input file up to the end of the last row handed out (the header's
+    /// included): what the rows so far came from, for a progress bar that moves row by row
+    /// (``ByteReader/consumed`` moves a block at a time). Out of ``ByteReader/size`` too for a
+    /// compressed file, estimated within a block.
+    public private(set) var consumedBytes: Int64 = 0
     /// Problems with single rows (a short CSV row, a line that is not JSON): each row is still
     /// read, and written out, once.
     public private(set) var warnings: [String] = []
 
     private var csv: CSVReader?
     private var lines: LineReader?
-    /// Rows read ahead (JSON lines up to the first object, which names the columns).
-    private var pending: [BatchRecord] = []
+    /// Rows read ahead (JSON lines up to the first object, which names the columns), each with
+    /// the reader's offset at its end.
+    private var pending: [(record: BatchRecord, end: Int64)] = []
 
     /// Opens `path` ("-" for standard input) and reads its header. A CSV file without one
     /// (`hasHeader` false) names its columns `column_1`, `column_2`, … and its first line is a
     /// row; a header row that looks like data (a field that is a number) gets a warning.
+    /// `blockSize` is how much is read at a time (``ByteReader``).
     /// - Throws: ``LocatorError`` `invalidInput` when the file cannot be read or has no header.
-    public init(path: String, hasHeader: Bool = true) throws {
-        source = try ByteReader(path: path)
+    public init(path: String, hasHeader: Bool = true, blockSize: Int = 1 << 20) throws {
+        source = try ByteReader(path: path, blockSize: blockSize)
         let lowercased = path.lowercased()
         if lowercased.hasSuffix(".jsonl") || lowercased.hasSuffix(".ndjson") || lowercased.hasSuffix(".json") {
             format = .jsonl
@@ -96,7 +103,7 @@ public struct BatchInput {
             guard hasHeader else {
                 columns = header.fields.indices.map { "column_\($0 + 1)" }
                 csv = reader
-                pending = [csvRecord(header)]
+                pending = [(csvRecord(header), reader.offset)]
                 break
             }
             columns = header.fields.enumerated().map { index, name in
@@ -114,29 +121,42 @@ public struct BatchInput {
             // The columns are the keys of the first object; lines before it that are not
             // objects are kept, to be written as unmatched rows in their place.
             while let record = try nextJSONLine() {
-                pending.append(record)
+                pending.append((record, lines?.offset ?? 0))
                 if !record.fields.isEmpty { break }
                 if pending.count >= 1000 {
                     throw LocatorError(
                         .invalidInput, "'\(source.name)' has no JSON object in its first 1,000 lines")
                 }
             }
-            columns = pending.last?.fields.map(\.name) ?? []
+            columns = pending.last?.record.fields.map(\.name) ?? []
         }
+        // Before the first row: past the header, or at the start when rows were read ahead.
+        consumedBytes = pending.isEmpty ? source.fileOffset(atBlockOffset: readerOffset) : 0
     }
 
     /// The next row, or `nil` at the end.
     public mutating func next() throws -> BatchRecord? {
-        if !pending.isEmpty { return pending.removeFirst() }
+        if !pending.isEmpty {
+            let (record, end) = pending.removeFirst()
+            consumedBytes = source.fileOffset(atBlockOffset: end)
+            return record
+        }
+        let record: BatchRecord?
         switch format {
         case .csv:
-            guard var reader = csv, let record = try reader.next() else { return nil }
+            guard var reader = csv else { return nil }
+            let fields = try reader.next()
             csv = reader
-            return csvRecord(record)
+            record = fields.map { csvRecord($0) }
         case .jsonl:
-            return try nextJSONLine()
+            record = try nextJSONLine()
         }
+        consumedBytes = source.fileOffset(atBlockOffset: readerOffset)
+        return record
     }
+
+    /// The CSV or line reader's offset: the end of the last row it read.
+    private var readerOffset: Int64 { csv?.offset ?? lines?.offset ?? 0 }
 
     /// A CSV line as a row of the columns, its problems noted in ``warnings``.
     private mutating func csvRecord(_ record: CSVReader.Record) -> BatchRecord {

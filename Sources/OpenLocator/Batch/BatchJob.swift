@@ -44,15 +44,18 @@ public final class BatchJob: @unchecked Sendable {
         public var rows: Int
         /// Rows this run geocoded.
         public var rowsThisRun: Int
-        /// Input bytes read, and the input's size when known (not for a pipe).
+        /// Input bytes up to the end of the last row written (``BatchInput/consumedBytes``), so
+        /// it moves row by row; and the input's size when known (not for a pipe).
         public var bytesRead: Int64
         public var totalBytes: Int64?
+        /// ``bytesRead`` when this run started: the header's, and the rows an earlier run wrote.
+        public var bytesAtStart: Int64 = 0
         /// Seconds since this run started.
         public var seconds: Double
         /// Rows of this run by status.
-        public var counts: [BatchMatch.Status: Int]
+        public var counts: [BatchMatch.Status: Int] = [:]
         /// Problems with single rows met since the last report ("line 7: …").
-        public var warnings: [String]
+        public var warnings: [String] = []
     }
 
     /// What a run did.
@@ -129,8 +132,8 @@ public final class BatchJob: @unchecked Sendable {
         }
         let resumed = done?.rows ?? 0
         var progress = Progress(
-            rows: resumed, rowsThisRun: 0, bytesRead: input.source.consumed, totalBytes: input.source.size,
-            seconds: 0, counts: [:], warnings: input.takeWarnings())
+            rows: resumed, rowsThisRun: 0, bytesRead: input.consumedBytes, totalBytes: input.source.size,
+            bytesAtStart: input.consumedBytes, seconds: 0, counts: [:], warnings: input.takeWarnings())
         var cancelled = false
         while true {
             var chunk: [BatchRecord] = []
@@ -147,7 +150,7 @@ public final class BatchJob: @unchecked Sendable {
             progress.rows += chunk.count
             progress.rowsThisRun += chunk.count
             for match in matches { progress.counts[match.status, default: 0] += 1 }
-            progress.bytesRead = input.source.consumed
+            progress.bytesRead = input.consumedBytes
             progress.seconds = Date().timeIntervalSince(started)
             progress.warnings += input.takeWarnings()
             report(progress)

@@ -24,6 +24,11 @@ public final class ByteReader {
     public let size: Int64?
     /// Bytes of the file read so far (compressed bytes, for a gzip file or a ZIP archive).
     public private(set) var consumed: Int64 = 0
+    /// Bytes ``nextBlock()`` has handed out (inflated bytes, for a compressed file).
+    private var handedOut: Int64 = 0
+    /// The last block handed out: where it starts among the bytes handed out, its length, and
+    /// the bytes of the file (``consumed`` before and after) it was made from.
+    private var lastBlock = (start: Int64(0), count: Int64(0), fileStart: Int64(0), fileEnd: Int64(0))
     private var inflater: GzipInflater?
     private var checkedCompression = false
     /// What is left of a ZIP archive's file (`nil`: the whole file is read).
@@ -48,9 +53,13 @@ public final class ByteReader {
             ownsDescriptor = true
         }
         var status = stat()
-        let fileSize = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int64(status.st_size) : nil
+        let isFile = fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        // Standard input from a file (`< file.csv`) is read from where it stands, maybe past
+        // the start when a script read some of it first.
+        let start = isFile ? max(0, Int64(lseek(fd, 0, SEEK_CUR))) : 0
+        let fileSize = isFile ? max(0, Int64(status.st_size) - start) : nil
         var magic = [UInt8](repeating: 0, count: 4)
-        if let fileSize, fileSize >= 4, pread(fd, &magic, 4, 0) == 4, ZipArchive.looksLikeZip(magic) {
+        if start == 0, let fileSize, fileSize >= 4, pread(fd, &magic, 4, 0) == 4, ZipArchive.looksLikeZip(magic) {
             let entry: ZipArchive.Entry
             do {
                 entry = try ZipArchive.dataEntry(fd: fd, size: fileSize, name: name)
@@ -94,6 +103,29 @@ public final class ByteReader {
             peeked = nil
             return block
         }
+        let fileStart = consumed
+        guard let block = try nextDecodedBlock() else {
+            lastBlock = (handedOut, 0, consumed, consumed)  // the end: all of the file is used
+            return nil
+        }
+        lastBlock = (handedOut, Int64(block.count), fileStart, consumed)
+        handedOut += Int64(block.count)
+        return block
+    }
+
+    /// How far into the file (the bytes ``size`` counts) a reader has come when it has used
+    /// the first `offset` bytes ``nextBlock()`` handed out (``CSVReader/offset``,
+    /// ``LineReader/offset``): `offset` itself for a plain file. For a compressed one, an
+    /// estimate within the last block, its compressed bytes spread evenly over it.
+    public func fileOffset(atBlockOffset offset: Int64) -> Int64 {
+        guard inflater != nil else { return offset }
+        guard lastBlock.count > 0 else { return lastBlock.fileEnd }
+        let used = min(max(offset - lastBlock.start, 0), lastBlock.count)
+        return lastBlock.fileStart + (lastBlock.fileEnd - lastBlock.fileStart) * used / lastBlock.count
+    }
+
+    /// The next block, inflated when the file is compressed.
+    private func nextDecodedBlock() throws -> [UInt8]? {
         while true {
             var raw = try nextRawBlock()
             if !checkedCompression {
