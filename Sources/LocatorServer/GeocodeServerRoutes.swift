@@ -294,12 +294,15 @@ public final class GeocodeServerRoutes: Sendable {
 
     // MARK: - Operations (answered on the worker thread, no Swift task waited for)
 
+    /// `f=geojson` answers in WGS84 (RFC 7946) whatever `outSR` says, the `X`/`Y` attributes
+    /// too, so a feature's properties agree with its geometry (a bad `outSR` is still an error).
     private func findAddressCandidates(_ parameters: WireParameters, pretty: Bool) throws -> HTTPResponse {
-        let request = try FindAddressCandidatesRequest(parameters)
-        let response = try candidates(request)
+        var request = try FindAddressCandidatesRequest(parameters)
         if parameters["f"]?.lowercased() == "geojson" {
-            return .json(GeoJSONFormatter.featureCollection(response.results), pretty: pretty)
+            request.outSR = nil
+            return .json(GeoJSONFormatter.featureCollection(try candidates(request).results), pretty: pretty)
         }
+        let response = try candidates(request)
         return .json(
             ArcGISResponses.findAddressCandidates(
                 response.results, spatialReference: request.outSR ?? .wgs84, coverage: response.coverage),

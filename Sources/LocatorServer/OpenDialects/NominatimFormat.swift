@@ -43,11 +43,7 @@ enum NominatimFormat {
             ("display_name", .string(place.displayName)),
         ]
         if style == .json { members.removeAll { $0.0 == "place_rank" } }
-        if details.addressDetails { members.append(("address", address(place))) }
-        if details.nameDetails {
-            members.append(("namedetails", .object(place.name.isEmpty ? [] : [("name", .string(place.name))])))
-        }
-        if details.extraTags { members.append(("extratags", .object([]))) }
+        members += detailMembers(place, details)
         let box = boundingBox(place)
         members.append(
             ("boundingbox", .array([box.ymin, box.ymax, box.xmin, box.xmax].map { .string(coordinate($0)) })))
@@ -69,7 +65,7 @@ enum NominatimFormat {
                     ("addresstype", .string(addressType(place))), ("name", .string(place.name)),
                     ("display_name", .string(place.displayName)),
                 ]
-                if details.addressDetails { properties.append(("address", address(place))) }
+                properties += detailMembers(place, details)
                 feature.append(("properties", .object(properties)))
                 feature.append(("bbox", .array([box.xmin, box.ymin, box.xmax, box.ymax].map { .number($0) })))
             } else {
@@ -118,6 +114,18 @@ enum NominatimFormat {
         ]
         members += parts.filter { !$0.1.isEmpty }.map { ($0.0, .string($0.1)) }
         return .object(members)
+    }
+
+    /// What `addressdetails`, `namedetails` and `extratags` ask for: `address`, `namedetails`
+    /// with the name, and `extratags`, empty (the gazetteer keeps no other tags).
+    private static func detailMembers(_ place: OpenPlace, _ details: NominatimRoutes.Options) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if details.addressDetails { members.append(("address", address(place))) }
+        if details.nameDetails {
+            members.append(("namedetails", .object(place.name.isEmpty ? [] : [("name", .string(place.name))])))
+        }
+        if details.extraTags { members.append(("extratags", .object([]))) }
+        return members
     }
 
     /// `osm_type` and `osm_id` of an OSM object, `geonames_id` of a GeoNames place, and the

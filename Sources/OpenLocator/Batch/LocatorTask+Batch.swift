@@ -14,6 +14,8 @@ extension LocatorTask {
     /// parameters.preferredSearchLocation = Point(latitude: 60.17, longitude: 24.94)
     /// let matches = try await task.geocode(batch: addresses, using: parameters)
     /// ```
+    /// - Throws: ``LocatorError`` `invalidParameter` for parameters that are wrong, among them
+    ///   an unknown category, country or result attribute.
     public func geocode(batch texts: [String], using parameters: GeocodeParameters = GeocodeParameters())
         async throws -> [BatchMatch]
     {
@@ -52,8 +54,16 @@ extension GazetteerBackend {
     }
 
     /// Geocodes each text on as many threads as there are cores, results in input order.
+    /// - Throws: ``LocatorError`` `invalidParameter` for a category, country or result
+    ///   attribute it does not know: the batch's mistake, not every record's.
     func geocodeNow(batch texts: [String], parameters: GeocodeOptions) throws -> [BatchMatch] {
-        try EveryCore.map(texts.count, chunk: 1) { range in
+        _ = try searchFilter(
+            categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+            state: try state())
+        _ = try ResultAttributes.selectedFields(
+            parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
+            defaults: ResultAttributes.defaultFields)
+        return try EveryCore.map(texts.count, chunk: 1) { range in
             try range.map { try geocodeMatch(texts[$0], parameters: parameters) }
         }
     }

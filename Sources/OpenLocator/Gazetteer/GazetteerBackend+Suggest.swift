@@ -23,7 +23,13 @@ extension GazetteerBackend {
 
     func suggestNow(searchText: String, parameters: SuggestOptions) throws -> [SuggestResult] {
         let query = TextQuery(searchText, typing: true)
-        guard query.words.joined().count >= 2 else { return [] }
+        guard query.words.joined().count >= 2 else {
+            // Too little typed to suggest, but a bad category or country is an error whatever was typed.
+            _ = try searchFilter(
+                categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
+                state: try state())
+            return []
+        }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         return try read("suggest") { db, state in
             let filter = try searchFilter(

@@ -241,6 +241,25 @@ package struct WireParameters: Sendable, Equatable {
     }
 }
 
+/// ArcGIS's address input, as findAddressCandidates' parameters and geocodeAddresses' record
+/// attributes give it: `SingleLine`, or the multiline fields joined.
+enum AddressInput {
+    /// The multiline fields in the order they are joined: ``LocatorTask/searchValueFields`` but
+    /// `PostalExt` (the data's postcodes have no extension).
+    static let fields = LocatorTask.searchValueFields.filter { $0 != "PostalExt" }
+
+    /// The text to search: `SingleLine` when it has any, else the non-blank fields joined by
+    /// ", ", so an empty `SingleLine` sent beside the fields (as some forms do) hides nothing.
+    /// - Parameter value: a field's value by its name, in any case; `nil` when absent.
+    static func text(_ value: (String) -> String?) -> String {
+        func given(_ name: String) -> String? {
+            guard let text = value(name)?.trimmedSpaces, !text.isEmpty else { return nil }
+            return text
+        }
+        return given("SingleLine") ?? fields.compactMap(given).joined(separator: ", ")
+    }
+}
+
 /// `findAddressCandidates`: what is sent (``parameters``, exact names) and what a server reads
 /// (``init(_:)``, any case).
 package struct FindAddressCandidatesRequest: Sendable, Equatable {
@@ -272,14 +291,7 @@ package struct FindAddressCandidatesRequest: Sendable, Equatable {
     package init() {}
 
     package init(_ parameters: WireParameters) throws {
-        // The single line, or the multifield parts (address, city, postal, …) joined: an empty
-        // `singleLine=` beside them, as some forms send, does not hide them.
-        singleLine =
-            parameters.nonEmpty("singleLine")
-            ?? [
-                "address", "address2", "address3", "neighborhood", "city", "subregion", "region", "postal",
-                "countryCode",
-            ].compactMap { parameters.nonEmpty($0) }.joined(separator: ", ")
+        singleLine = AddressInput.text { parameters[$0] }
         magicKey = parameters.nonEmpty("magicKey")
         categories = parameters.list("category")
         outFields = parameters.list("outFields")
@@ -433,7 +445,7 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
     package struct Record: Sendable, Equatable {
         /// `OBJECTID`, echoed as `ResultID`.
         package var id: Int
-        /// `SingleLine`, or the multifield parts (`Address`, `City`, `Postal`, …) joined by ", ".
+        /// `SingleLine`, or the multifield parts (`Address`, `City`, `Postal`, …) joined (``AddressInput``).
         package var text: String
 
         package init(id: Int, text: String) {
@@ -485,11 +497,8 @@ package struct GeocodeAddressesRequest: Sendable, Equatable {
                 throw LocatorError.invalidParameter("addresses record \(index + 1) has no attributes object")
             }
             let id = attributes["OBJECTID"]?.integer ?? index + 1
-            let single = attributes["SingleLine"]?.text
-            let parts = ["Address", "Address2", "Address3", "Neighborhood", "City", "Subregion", "Region", "Postal"]
-                .compactMap { name in members.first { $0.0.lowercased() == name.lowercased() }?.1.text }
-                .filter { !$0.isEmpty }
-            return Record(id: id, text: single ?? parts.joined(separator: ", "))
+            let text = AddressInput.text { name in members.first { $0.0.lowercased() == name.lowercased() }?.1.text }
+            return Record(id: id, text: text)
         }
         categories = parameters.list("category")
         outFields = parameters.list("outFields")
