@@ -128,6 +128,41 @@ extension RelevanceSuiteTests {
         tally.finish(minimumQueries: 100)
     }
 
+    /// A town, a county or district the data lacks, and the town's state or country, as forms
+    /// write them ("Austin, Travis County, Texas"; "Pune, Pune District, India"): the answer is
+    /// the most populous town of the name in that state or country, as a Locality with a lower
+    /// score. Towns of a single word, the largest of their name in the world or not.
+    @Test func aCountyOrDistrictTheDataLacksFallsBackToTheTownBeforeIt() async throws {
+        let tally = Tally("town, county or district, region (locality fallback)", floor: 0.95)
+        let raw = RawGeoNames.shared
+        let usable = raw.places.filter { place in
+            place.name.count >= 4 && place.name.allSatisfy { $0.isLetter } && place.population >= 1000
+                && CategoryResolver.world.categories(matching: place.name).isEmpty
+        }
+        var stream = Stream(state: 29)
+        for index in 0..<120 {
+            let place = usable[stream.next(usable.count)]
+            let inUS = place.countryCode == "US" && !place.region.isEmpty
+            guard let country = raw.countries[place.countryCode], !country.name.contains(",") else { continue }
+            let homonyms = raw.places.filter {
+                $0.name == place.name && $0.countryCode == place.countryCode
+                    && (!inUS || $0.admin1Code == place.admin1Code)
+            }
+            let most = homonyms.map(\.population).max()!
+            let truth = homonyms.filter { $0.population == most }
+            let middle = index % 2 == 0 ? "\(place.name) \(inUS ? "County" : "District")" : "Xyloq Cantonment"
+            let query = inUS ? "\(place.name), \(middle), \(place.region)" : "\(place.name), \(middle), \(country.name)"
+            let first = try await Self.geocode(query).first
+            let location = first?.displayLocation ?? Point(latitude: 0, longitude: 0)
+            let hit =
+                text(first, "Addr_type") == "Locality" && text(first, "Country") == country.iso3
+                && truth.contains { $0.location.distance(to: location) < 1000 } && (first?.score ?? 100) < 100
+            tally.record(
+                hit, "'\(query)' -> \(first.map { "\($0.label), \(text($0, "Country")) \($0.score)" } ?? "nothing")")
+        }
+        tally.finish(minimumQueries: 100)
+    }
+
     /// A postcode the data lacks beside a city's name ("75008 Paris", "Sydney 2000"), in the
     /// shapes countries write them, near a homonym of the city: the answer is that city, as a
     /// Locality with a lower score, the homonym nearest the point.

@@ -66,6 +66,8 @@ struct ForwardGeocoder {
                     skipped = "skipped: the category's place was found"
                 } else if let longer = fallbackFound, longer > fallback.locality.count {
                     skipped = "skipped: a longer locality was found"
+                } else if fallback.beforeLastSection, fallbackFound != nil {
+                    skipped = "skipped: a later section named a locality"
                 }
             default: break
             }

@@ -183,8 +183,9 @@ struct QueryAnalysis: Sendable {
     /// The most words a fallback locality has.
     static let maxFallbackLocalityWords = 3
 
-    /// Where a locality may stand beside words the data lacks: a section of its own after the
-    /// first ("Eiffel Tower, Paris"), else the first or last one to three words
+    /// Where a locality may stand beside words the data lacks: a comma section of its own, the
+    /// last first ("Eiffel Tower, Paris"; "Austin, Travis County, Texas"), else the first or
+    /// last one to three words
     /// ("Rochester Public Library", "Tower Bridge London", "Paris 75008" when the data lacks the
     /// postcode); a qualifier stays with it. Longest first, leading before trailing.
     /// - Parameter trailing: the text's trailing qualifier and the words before it, if any.
@@ -196,19 +197,29 @@ struct QueryAnalysis: Sendable {
         if let (found, rest) = trailing { (qualifier, words) = (found, rest) }
         guard words.count >= 2 || qualifier != nil && !words.isEmpty else { return [] }
         var found: [LocalityFallbackReading] = []
-        func propose(_ locality: [Int]) {
+        func propose(_ locality: [Int], beforeLastSection: Bool = false) {
             let unexplained = words.filter { !locality.contains($0) }
             guard !locality.isEmpty, locality.contains(where: { text.words[$0].hasLetter }),
                 !locality.allSatisfy({ connectors.contains(text.words[$0].folded) }),
                 unexplained.contains(where: { text.words[$0].hasLetter || text.words[$0].mayBePostcode })
                     || qualifier != nil && !unexplained.isEmpty
             else { return }
-            found.append(LocalityFallbackReading(locality: locality, qualifier: qualifier, unexplained: unexplained))
+            found.append(
+                LocalityFallbackReading(
+                    locality: locality, qualifier: qualifier, unexplained: unexplained,
+                    beforeLastSection: beforeLastSection))
         }
         let lastSection = text.words[words.last!].section
         if lastSection > 0 {
-            let section = words.filter { text.words[$0].section == lastSection }
-            if section.count <= maxFallbackLocalityWords { propose(section) }
+            // The last section first ("Eiffel Tower, Paris"), then the earlier ones, last to
+            // first, when it names no locality: a district or county the data lacks between
+            // the town and its region ("Austin, Travis County, Texas"; "Pune, Pune District, India").
+            for section in stride(from: lastSection, through: 0, by: -1) {
+                let inSection = words.filter { text.words[$0].section == section }
+                if !inSection.isEmpty, inSection.count <= maxFallbackLocalityWords {
+                    propose(inSection, beforeLastSection: section < lastSection)
+                }
+            }
         } else {
             for length in stride(from: min(maxFallbackLocalityWords, words.count - 1), through: 1, by: -1) {
                 propose(Array(words.prefix(length)))

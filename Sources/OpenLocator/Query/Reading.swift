@@ -110,4 +110,7 @@ struct LocalityFallbackReading: Sendable {
     let qualifier: Qualifier?
     /// The other words (the landmark the data lacks).
     let unexplained: [Int]
+    /// A comma section before the last one ("Austin" of "Austin, Travis County, Texas"): tried
+    /// only when no later section named a locality.
+    var beforeLastSection = false
 }
