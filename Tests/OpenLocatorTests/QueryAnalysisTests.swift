@@ -93,12 +93,19 @@ import Testing
         #expect(localities.contains("rochester"))
         #expect(!localities.contains("rochester public library"), "a fallback leaves a word unexplained")
         let (sections, commaReadings) = Self.readings("Eiffel Tower, Paris")
-        let last = commaReadings.compactMap { reading -> [String]? in
-            if case .localityFallback(let fallback) = reading.kind {
-                return fallback.locality.map { sections.words[$0].folded }
+        // The last section first; the earlier one only when that names no locality.
+        func fallbacks(_ text: QueryText, _ readings: [Reading]) -> [(words: [String], beforeLast: Bool)] {
+            readings.compactMap { reading in
+                guard case .localityFallback(let fallback) = reading.kind else { return nil }
+                return (fallback.locality.map { text.words[$0].folded }, fallback.beforeLastSection)
             }
-            return nil
         }
-        #expect(last == [["paris"]])
+        let last = fallbacks(sections, commaReadings)
+        #expect(last.map(\.words) == [["paris"], ["eiffel", "tower"]])
+        #expect(last.map(\.beforeLast) == [false, true])
+        let (county, countyReadings) = Self.readings("Austin, Travis County, Texas")
+        let town = fallbacks(county, countyReadings).filter { $0.words != ["texas"] }
+        #expect(town.map(\.words) == [["travis", "county"], ["austin"]])
+        #expect(town.map(\.beforeLast) == [false, true])
     }
 }
