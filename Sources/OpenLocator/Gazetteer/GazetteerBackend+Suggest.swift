@@ -23,18 +23,13 @@ extension GazetteerBackend {
 
     func suggestNow(searchText: String, parameters: SuggestOptions) throws -> [SuggestResult] {
         let query = TextQuery(searchText, typing: true)
-        guard query.words.joined().count >= 2 else {
-            // Too little typed to suggest, but a bad category or country is an error whatever was typed.
-            _ = try searchFilter(
-                categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
-                state: try state())
-            return []
-        }
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         return try read("suggest") { db, state in
             let filter = try searchFilter(
                 categories: parameters.categories, area: parameters.searchArea, countryCode: parameters.countryCode,
                 state: state)
+            // (Checked first: a bad category or country is an error however little was typed.)
+            guard query.words.joined().count >= 2 else { return [] }
             var suggestions: [SuggestResult] = []
             var labels: Set<String> = []
             func add(_ suggestion: SuggestResult) {
