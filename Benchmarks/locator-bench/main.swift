@@ -27,10 +27,12 @@ struct Options {
     /// Time this one text (`--query TEXT`, with `--near LAT,LON`) on the synthetic gazetteer
     /// instead of the workloads, warm, and print how each of its readings went.
     var query: String?
+    /// Time this one suggest text instead (`--suggest TEXT`, with `--near LAT,LON`).
+    var suggestText: String?
     var near: Point?
     static func usage() -> Never {
         print(
-            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N] [--out-sr WKID] [--query TEXT [--near LAT,LON]]"
+            "usage: locator-bench [--places N] [--queries N] [--synthetic PATH] [--synthetic-only] [--keep-csv PATH] [--only WORKLOAD] [--points FILE] [--slowest N] [--out-sr WKID] [--query TEXT | --suggest TEXT [--near LAT,LON]]"
         )
         exit(64)
     }
@@ -56,6 +58,9 @@ struct Options {
             case "--query":
                 guard let text = arguments.next() else { Self.usage() }
                 query = text
+            case "--suggest":
+                guard let text = arguments.next() else { Self.usage() }
+                suggestText = text
             case "--near":
                 let parts = (arguments.next() ?? "").split(separator: ",").compactMap { Double($0) }
                 guard parts.count == 2 else { Self.usage() }
@@ -259,12 +264,23 @@ func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throw
     report("suggest, 3+ characters (\(longer.count) prefixes)", try await measure(longer) { try await suggest($0, $1) })
 }
 
-/// `--query TEXT`: one text geocoded 50 times after 5 warm-up runs; the median, the slowest,
+/// `--query TEXT`: one text geocoded 50 times after 5 warm-up runs (the first timed alone); the median, the slowest,
 /// and the last run's explanation (each reading's time and what it found).
 func timeOneQuery(_ text: String, near: Point?, task: LocatorTask) async throws {
     let parameters = answersIn(options.outSR)
     parameters.preferredSearchLocation = near
-    for _ in 0..<5 { _ = try await task.geocode(forSearchText: text, using: parameters) }
+    // The first run alone: what a query costs when its pages and lists are not yet read.
+    _ = try await task.geocode(forSearchText: "Paris", using: parameters)  // (opens the connection)
+    let clock = ContinuousClock()
+    parameters.explain = true
+    var firstExplanation: QueryExplanation?
+    let first = try await clock.measure {
+        firstExplanation = try await task.geocodeResponse(forSearchText: text, using: parameters).explanation
+    }
+    parameters.explain = false
+    print(String(format: "  first run %.3f ms", Double(first.components.attoseconds) / 1e15 + Double(first.components.seconds) * 1e3))
+    if let firstExplanation { print(firstExplanation) }
+    for _ in 0..<4 { _ = try await task.geocode(forSearchText: text, using: parameters) }
     let sample = try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
         _ = try await task.geocode(forSearchText: text, using: parameters)
     }
@@ -273,6 +289,21 @@ func timeOneQuery(_ text: String, near: Point?, task: LocatorTask) async throws 
     if let explanation = try await task.geocodeResponse(forSearchText: text, using: parameters).explanation {
         print(explanation)
     }
+}
+
+/// `--suggest TEXT`: one suggest text timed the first time and 50 times after 5 warm-up runs.
+func timeOneSuggest(_ text: String, near: Point?, task: LocatorTask) async throws {
+    let parameters = SuggestParameters()
+    parameters.preferredSearchLocation = near
+    _ = try await task.suggest(forSearchText: "Pa", parameters: parameters)  // (opens the connection)
+    let start = DispatchTime.now().uptimeNanoseconds
+    let suggestions = try await task.suggest(forSearchText: text, parameters: parameters)
+    print(String(format: "  first run %.3f ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
+    for _ in 0..<5 { _ = try await task.suggest(forSearchText: text, parameters: parameters) }
+    report(text, try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
+        _ = try await task.suggest(forSearchText: text, parameters: parameters)
+    })
+    for suggestion in suggestions { print("    " + suggestion.label) }
 }
 
 /// Batch geocoding of the gazetteer's own addresses: reverse geocode a grid of points to
@@ -602,6 +633,10 @@ func buildSynthetic(from csv: URL, to url: URL) throws {
                 "synthetic gazetteer (SYNTHETIC data, %d places, from a CSV): built in %.1f s (%.0f places/s), %.1f MB (%d bytes a place)",
             written, syntheticBuild.seconds, Double(written) / syntheticBuild.seconds, fileSize(url),
             Int(syntheticBuild.fileSize) / max(written, 1)))
+}
+if let text = options.suggestText {
+    try await timeOneSuggest(text, near: options.near, task: LocatorTask(gazetteer: syntheticURL))
+    exit(0)
 }
 if let text = options.query {
     try await timeOneQuery(text, near: options.near, task: LocatorTask(gazetteer: syntheticURL))
