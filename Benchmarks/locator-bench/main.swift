@@ -264,12 +264,13 @@ func runSuggest(task: LocatorTask, workload: Workload, queries: Int) async throw
     report("suggest, 3+ characters (\(longer.count) prefixes)", try await measure(longer) { try await suggest($0, $1) })
 }
 
-/// `--query TEXT`: one text geocoded 50 times after 5 warm-up runs (the first timed alone); the median, the slowest,
-/// and the last run's explanation (each reading's time and what it found).
+/// `--query TEXT`: one text geocoded once, timed and explained, once another query has opened
+/// the connection (what it costs before its lists were ever read), then 50 times after 4 more
+/// runs: the median, the slowest, and the last run's explanation (each reading's time and what
+/// it found).
 func timeOneQuery(_ text: String, near: Point?, task: LocatorTask) async throws {
     let parameters = answersIn(options.outSR)
     parameters.preferredSearchLocation = near
-    // The first run alone: what a query costs when its pages and lists are not yet read.
     _ = try await task.geocode(forSearchText: "Paris", using: parameters)  // (opens the connection)
     let clock = ContinuousClock()
     parameters.explain = true
@@ -278,7 +279,10 @@ func timeOneQuery(_ text: String, near: Point?, task: LocatorTask) async throws 
         firstExplanation = try await task.geocodeResponse(forSearchText: text, using: parameters).explanation
     }
     parameters.explain = false
-    print(String(format: "  first run %.3f ms", Double(first.components.attoseconds) / 1e15 + Double(first.components.seconds) * 1e3))
+    print(
+        String(
+            format: "  first run %.3f ms",
+            Double(first.components.attoseconds) / 1e15 + Double(first.components.seconds) * 1e3))
     if let firstExplanation { print(firstExplanation) }
     for _ in 0..<4 { _ = try await task.geocode(forSearchText: text, using: parameters) }
     let sample = try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
@@ -300,9 +304,11 @@ func timeOneSuggest(_ text: String, near: Point?, task: LocatorTask) async throw
     let suggestions = try await task.suggest(forSearchText: text, parameters: parameters)
     print(String(format: "  first run %.3f ms", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6))
     for _ in 0..<5 { _ = try await task.suggest(forSearchText: text, parameters: parameters) }
-    report(text, try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
-        _ = try await task.suggest(forSearchText: text, parameters: parameters)
-    })
+    report(
+        text,
+        try await measure(Array(repeating: text, count: 50), warmUp: 0) { text in
+            _ = try await task.suggest(forSearchText: text, parameters: parameters)
+        })
     for suggestion in suggestions { print("    " + suggestion.label) }
 }
 

@@ -270,8 +270,10 @@ public struct GazetteerBuilder: Sendable {
                     progress("reading and writing \(reader.summary.name)")
                     writer.beginSource(reader.summary.name)
                     nonisolated(unsafe) var duplicates = 0
+                    // (In Z-order runs: addresses and own places are a country's bulk, often in no
+                    // order of place, and their ids then follow space.)
                     var summary = try Self.stream(
-                        reader, into: writer, localityParts: localityParts, counts: &counts,
+                        reader, into: writer, localityParts: localityParts, counts: &counts, inSpatialRuns: true,
                         written: { ongoing("\(reader.summary.name): \($0) places written") }
                     ) { place in
                         if knownAddresses.contains(place) {
@@ -350,14 +352,18 @@ public struct GazetteerBuilder: Sendable {
 
     /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.
+    /// With `inSpatialRuns`, the places are written in Z-order runs (``SpatialRuns``), so their
+    /// ids follow space.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityParts: @escaping LocalityParts,
-        counts: inout [String: Int], written: (Int) -> Void, prepare: @escaping (inout PlaceRecord) throws -> Bool
+        counts: inout [String: Int], inSpatialRuns: Bool = false, written: (Int) -> Void,
+        prepare: @escaping (inout PlaceRecord) throws -> Bool
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
+        nonisolated(unsafe) var runs = SpatialRuns { try reader.next() }
         try write(
-            { try reader.next() }, into: writer, localityParts: localityParts, counts: &counts, written: written,
-            prepare: prepare)
+            inSpatialRuns ? { try runs.next() } : { try reader.next() }, into: writer, localityParts: localityParts,
+            counts: &counts, written: written, prepare: prepare)
         return reader.summary
     }
 
