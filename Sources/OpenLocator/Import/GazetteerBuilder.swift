@@ -214,7 +214,9 @@ public struct GazetteerBuilder: Sendable {
                     try enricher.enrich(&streets[index])
                     translations.add(streets[index])
                 }
-                osmPlaces += streets
+                // (Their ids follow space, as the streamed sources' do: see ``SpatialRuns``. The
+                // streets come last, in their order, which their segments are numbered by.)
+                osmPlaces = SpatialRuns.inZOrder(osmPlaces) + streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 writer.beginSource(
                     osmFiles.isEmpty ? "your places" : osmFiles.map(\.lastPathComponent).joined(separator: " + "))
@@ -246,9 +248,10 @@ public struct GazetteerBuilder: Sendable {
                     progress("merging and writing \(addressPoints.count) OSM address points")
                     writer.beginSource(osmFiles.map(\.lastPathComponent).joined(separator: " + "))
                     nonisolated(unsafe) var merged = addressPoints.merged()
+                    nonisolated(unsafe) var runs = SpatialRuns { try merged.next() }  // (merged in hash order)
                     let remember = !streamed.isEmpty
                     try Self.write(
-                        { try merged.next() }, into: writer, localityParts: localityParts, counts: &counts,
+                        { try runs.next() }, into: writer, localityParts: localityParts, counts: &counts,
                         written: { ongoing("\($0) addresses written") }
                     ) {
                         if remember { knownAddresses.add($0) }

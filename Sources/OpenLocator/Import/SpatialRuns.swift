@@ -52,10 +52,14 @@ struct SpatialRuns {
             }
             run.append(place)
         }
-        let order = run.indices.map { index in
-            (key: Self.mortonCode(longitude: run[index].longitude, latitude: run[index].latitude), index: index)
-        }.sorted { ($0.key, $0.index) < ($1.key, $1.index) }
-        run = order.map { run[$0.index] }
+        run = Self.inZOrder(run)
+    }
+
+    /// `places` sorted by the Z-order code of their locations, ties in the order given.
+    static func inZOrder(_ places: [PlaceRecord]) -> [PlaceRecord] {
+        places.indices.map { index in
+            (key: mortonCode(longitude: places[index].longitude, latitude: places[index].latitude), index: index)
+        }.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map { places[$0.index] }
     }
 
     /// The Z-order code of a location: longitude and latitude quantized to 32 bits each and
