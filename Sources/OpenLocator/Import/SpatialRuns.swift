@@ -24,6 +24,9 @@ struct SpatialRuns {
     private let runLength: Int
     private let source: () throws -> PlaceRecord?
     private var run: [PlaceRecord] = []
+    /// The run's places in Z-order, as positions in `run` (sorting these, not the places,
+    /// copies no place).
+    private var order: [Int] = []
     private var position = 0
     private var sourceEnded = false
 
@@ -32,16 +35,16 @@ struct SpatialRuns {
     }
 
     mutating func next() throws -> PlaceRecord? {
-        if position == run.count {
+        if position == order.count {
             guard !sourceEnded else { return nil }
             try readRun()
-            guard !run.isEmpty else { return nil }
+            guard !order.isEmpty else { return nil }
         }
         defer { position += 1 }
-        return run[position]
+        return run[order[position]]
     }
 
-    /// Reads the next run and sorts it by Z-order, ties in the order read.
+    /// Reads the next run and orders it by Z-order, ties in the order read.
     private mutating func readRun() throws {
         run.removeAll(keepingCapacity: true)
         position = 0
@@ -52,14 +55,19 @@ struct SpatialRuns {
             }
             run.append(place)
         }
-        run = Self.inZOrder(run)
+        order = Self.zOrder(of: run)
     }
 
     /// `places` sorted by the Z-order code of their locations, ties in the order given.
     static func inZOrder(_ places: [PlaceRecord]) -> [PlaceRecord] {
+        zOrder(of: places).map { places[$0] }
+    }
+
+    /// The positions of `places` in Z-order of their locations, ties in the order given.
+    private static func zOrder(of places: [PlaceRecord]) -> [Int] {
         places.indices.map { index in
             (key: mortonCode(longitude: places[index].longitude, latitude: places[index].latitude), index: index)
-        }.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map { places[$0.index] }
+        }.sorted { ($0.key, $0.index) < ($1.key, $1.index) }.map(\.index)
     }
 
     /// The Z-order code of a location: longitude and latitude quantized to 32 bits each and
