@@ -50,8 +50,10 @@ func run(_ program: String, _ arguments: [String]) throws -> String {
     }
     return output
 }
-let database = FileManager.default.temporaryDirectory.appendingPathComponent("findroute-routino")
+// (A folder of this run's own: two runs at once must not write one database.)
+let database = FileManager.default.temporaryDirectory.appendingPathComponent("findroute-routino-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: database) }
 let extract = DefaultGazetteer.dataDirectory.appendingPathComponent("sources/Helsinki.osm.pbf")
 _ = try run(
     "/usr/bin/planetsplitter", ["--dir=\(database.path)", "--tagging=/usr/share/routino/tagging.xml", extract.path])
