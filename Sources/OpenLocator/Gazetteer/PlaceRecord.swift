@@ -19,7 +19,7 @@ enum AddressType: String, Sendable, CaseIterable {
 /// Readers make one with all its fields in one initializer call: made and then given its
 /// fields one by one, it was copied on its way out of the reader (a retain and a release of
 /// each of its strings, for every row of a file).
-struct PlaceRecord: Sendable {
+struct PlaceRecord: Sendable, Equatable {
     var id: Int64 = 0
     /// The place's own name ("Café Regatta", "Helsinki"); for address points the street address.
     var name: String

@@ -39,6 +39,8 @@ public struct GazetteerBuilder: Sendable {
     public var placeFiles: [URL] = []
     /// Places given directly, added after the files' places.
     public var places: [GazetteerPlace] = []
+    /// How many places a build sorts in memory at a time (``SpatialOrder``); small in tests.
+    var spatialRunLength = SpatialOrder.runLength
 
     /// What a build made.
     public struct Report: Sendable {
@@ -214,9 +216,9 @@ public struct GazetteerBuilder: Sendable {
                     try enricher.enrich(&streets[index])
                     translations.add(streets[index])
                 }
-                // (Their ids follow space, as the streamed sources' do: see ``SpatialRuns``. The
+                // (Their ids follow space, as the streamed sources' do: see ``SpatialOrder``. The
                 // streets come last, in their order, which their segments are numbered by.)
-                osmPlaces = SpatialRuns.inZOrder(osmPlaces) + streets
+                osmPlaces = SpatialOrder.sorted(osmPlaces) + streets
                 if anyInMemory { progress("folding and writing \(osmPlaces.count) places") }
                 writer.beginSource(
                     osmFiles.isEmpty ? "your places" : osmFiles.map(\.lastPathComponent).joined(separator: " + "))
@@ -248,10 +250,14 @@ public struct GazetteerBuilder: Sendable {
                     progress("merging and writing \(addressPoints.count) OSM address points")
                     writer.beginSource(osmFiles.map(\.lastPathComponent).joined(separator: " + "))
                     nonisolated(unsafe) var merged = addressPoints.merged()
-                    nonisolated(unsafe) var runs = SpatialRuns { try merged.next() }  // (merged in hash order)
+                    // (merged in hash order)
+                    nonisolated(unsafe) var ordered = SpatialOrder(runLength: spatialRunLength, spillingTo: directory) {
+                        try merged.next()
+                    }
+                    try ordered.sort { ongoing("\($0) addresses merged and sorted") }
                     let remember = !streamed.isEmpty
                     try Self.write(
-                        { try runs.next() }, into: writer, localityParts: localityParts, counts: &counts,
+                        { try ordered.next() }, into: writer, localityParts: localityParts, counts: &counts,
                         written: { ongoing("\($0) addresses written") }
                     ) {
                         if remember { knownAddresses.add($0) }
@@ -273,10 +279,12 @@ public struct GazetteerBuilder: Sendable {
                     progress("reading and writing \(reader.summary.name)")
                     writer.beginSource(reader.summary.name)
                     nonisolated(unsafe) var duplicates = 0
-                    // (In Z-order runs: addresses and own places are a country's bulk, often in no
+                    // (In spatial order: addresses and own places are a country's bulk, often in no
                     // order of place, and their ids then follow space.)
                     var summary = try Self.stream(
-                        reader, into: writer, localityParts: localityParts, counts: &counts, inSpatialRuns: true,
+                        reader, into: writer, localityParts: localityParts, counts: &counts,
+                        inSpatialOrder: (directory, spatialRunLength),
+                        sorted: { ongoing("\(reader.summary.name): \($0) places read and sorted") },
                         written: { ongoing("\(reader.summary.name): \($0) places written") }
                     ) { place in
                         if knownAddresses.contains(place) {
@@ -355,18 +363,28 @@ public struct GazetteerBuilder: Sendable {
 
     /// Streams one source file into the gazetteer (see ``write(_:into:localityParts:counts:written:prepare:)``)
     /// and returns the file's summary.
-    /// With `inSpatialRuns`, the places are written in Z-order runs (``SpatialRuns``), so their
-    /// ids follow space.
+    /// With `inSpatialOrder`, the places are written in Hilbert order (``SpatialOrder``, sorting
+    /// that many at a time in memory and spilling to the folder), so their ids follow space;
+    /// `sorted` is told how many are read and sorted while the file is read, before any is
+    /// written.
     private static func stream(
         _ reader: any PlaceFileReader, into writer: GazetteerWriter, localityParts: @escaping LocalityParts,
-        counts: inout [String: Int], inSpatialRuns: Bool = false, written: (Int) -> Void,
+        counts: inout [String: Int], inSpatialOrder: (folder: URL, runLength: Int)? = nil,
+        sorted: (Int) -> Void = { _ in }, written: (Int) -> Void,
         prepare: @escaping (inout PlaceRecord) throws -> Bool
     ) throws -> SourceSummary {
         nonisolated(unsafe) var reader = reader
-        nonisolated(unsafe) var runs = SpatialRuns { try reader.next() }
+        guard let (folder, runLength) = inSpatialOrder else {
+            try write(
+                { try reader.next() }, into: writer, localityParts: localityParts, counts: &counts, written: written,
+                prepare: prepare)
+            return reader.summary
+        }
+        nonisolated(unsafe) var ordered = SpatialOrder(runLength: runLength, spillingTo: folder) { try reader.next() }
+        try ordered.sort(spilled: sorted)
         try write(
-            inSpatialRuns ? { try runs.next() } : { try reader.next() }, into: writer, localityParts: localityParts,
-            counts: &counts, written: written, prepare: prepare)
+            { try ordered.next() }, into: writer, localityParts: localityParts, counts: &counts, written: written,
+            prepare: prepare)
         return reader.summary
     }
 
