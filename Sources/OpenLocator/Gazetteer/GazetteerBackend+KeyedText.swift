@@ -55,8 +55,9 @@ extension GazetteerBackend {
         keys: PlaceKeys, db: SQLiteConnection
     ) throws -> (candidates: [Candidate], rows: Int) {
         let ids = try keyedMatchIDs(
-            expression, area: filter.area, categories: filter.categoryRanges, order: order, limit: limit, keys: keys,
-            db: db)
+            expression, area: filter.area, categories: filter.categoryRanges, ids: filter.ids, order: order,
+            limit: limit,
+            keys: keys, db: db)
         let read = try db.statement(
             """
             SELECT p.id, \(Self.scoredColumns)
@@ -75,8 +76,8 @@ extension GazetteerBackend {
     /// (any, for `nil`) inside the area; by importance (or nearness), the `limit` most important
     /// (or nearest) of them. Categories need keys that hold them (``PlaceKeys/hasCategories``).
     func keyedMatchIDs(
-        _ expression: String, area: Envelope?, categories: [ClosedRange<Int>]? = nil, order: MatchOrder, limit: Int,
-        keys: PlaceKeys, db: SQLiteConnection
+        _ expression: String, area: Envelope?, categories: [ClosedRange<Int>]? = nil, ids: ClosedRange<Int64>? = nil,
+        order: MatchOrder, limit: Int, keys: PlaceKeys, db: SQLiteConnection
     ) throws -> [Int64] {
         guard limit > 0 else { return [] }
         let edge = try db.statement("SELECT lon, lat FROM places WHERE id = ?1")
@@ -94,8 +95,10 @@ extension GazetteerBackend {
                 return inside
             }
         }
-        let scan = try db.statement("SELECT rowid FROM places_fts WHERE places_fts MATCH ?1")
-        scan.bind([.text(expression)])
+        let scan = try db.statement(
+            "SELECT rowid FROM places_fts WHERE places_fts MATCH ?1"
+                + (ids == nil ? "" : " AND rowid BETWEEN ?2 AND ?3"))
+        scan.bind([.text(expression)] + (ids.map { [.integer($0.lowerBound), .integer($0.upperBound)] } ?? []))
         defer { scan.reset() }
         switch order {
         case .storage:

@@ -432,11 +432,13 @@ extension GazetteerBackend {
                 keys: keys, db: db)
         }
         let (condition, values) = filter.sql(firstIndex: 3)
+        // (The ids again on the full-text side, where FTS5 skips to the first and stops after the last.)
+        let ids = filter.ids.map { " AND f.rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
         let statement = try db.statement(
             """
             SELECT f.rowid, \(Self.scoredColumns)
             FROM places_fts f CROSS JOIN places p ON p.id = f.rowid
-            WHERE places_fts MATCH ?1\(condition)\(order.isImportance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
+            WHERE places_fts MATCH ?1\(ids)\(condition)\(order.isImportance ? " ORDER BY p.importance DESC, f.rowid" : "") LIMIT ?2
             """)
         var found: [Candidate] = []
         var rows = 0

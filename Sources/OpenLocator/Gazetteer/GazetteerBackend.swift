@@ -16,6 +16,9 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let lexicon: QualifierLexicon
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
+        /// The ids the file's localities lie among (others' too), empty when it has none; `nil`
+        /// when the file does not say (``GazetteerSchema/localityIDsKey``).
+        let localityIDs: ClosedRange<Int64>??
         /// What was worked out from this file once: typo corrections, coverage areas, the
         /// largest towns (for the map), the localities in memory and results ready to copy (for
         /// batch reverse geocoding), the places' keys (for choosing among text matches), the
@@ -116,9 +119,21 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                 }
                 var placeCount: Int64 = 0
                 try db.statement("SELECT max(id) FROM places").forEachRow { placeCount = $0.int(0) }
+                var localityIDs: ClosedRange<Int64>?? = nil
+                try db.statement("SELECT value FROM meta WHERE key = ?1").forEachRow([
+                    .text(GazetteerSchema.localityIDsKey)
+                ]) { row in
+                    let bounds = row.text(0).split(separator: "-").compactMap { Int64($0) }
+                    if row.text(0).isEmpty {
+                        localityIDs = .some(nil)
+                    } else if bounds.count == 2, bounds[0] <= bounds[1] {
+                        localityIDs = bounds[0]...bounds[1]
+                    }
+                }
                 return State(
                     store: store, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
-                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount)
+                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount,
+                    localityIDs: localityIDs)
             }
         }
     }

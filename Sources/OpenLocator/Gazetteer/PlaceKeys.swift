@@ -11,7 +11,7 @@ import Foundation
 /// 5M places), read whole at first need. Schema 26 files hold the first three only, and their
 /// keys choose no category. 32-bit coordinates are within 2 m of the row's, so a box test is
 /// sure except within ``edgeMargin`` of an edge, where the row decides
-/// (``GazetteerBackend/keyedMatchIDs(_:area:categories:order:limit:keys:db:)``).
+/// (``GazetteerBackend/keyedMatchIDs(_:area:categories:ids:order:limit:keys:db:)``).
 final class PlaceKeys: Sendable {
     /// How many consecutive ids one row of `place_keys` holds.
     static let idsPerBlock = 65_536

@@ -10,6 +10,10 @@ struct SearchFilter {
     /// Lower-case forms of a region's name (a qualifier's "minnesota", "mn"), one of which the
     /// place's `region` must be; `nil` for any region.
     var regionForms: [String]?
+    /// The ids a place must have, where the kind of place asked for lies in one stretch of them
+    /// (``GazetteerBackend/State/localityIDs``): a full-text search reads only that part of
+    /// each word's list.
+    var ids: ClosedRange<Int64>?
 
     /// Sorted, non-overlapping ranges covering the same codes: "Food" and "Coffee Shop"
     /// together are just Food, and a category named twice is searched once.
@@ -50,6 +54,9 @@ struct SearchFilter {
         if let regionForms {
             let forms = regionForms.map { next(.text($0)) }
             clauses.append("lower(p.region) IN (" + (forms.isEmpty ? "NULL" : forms.joined(separator: ", ")) + ")")
+        }
+        if let ids {
+            clauses.append("p.id BETWEEN \(next(.integer(ids.lowerBound))) AND \(next(.integer(ids.upperBound)))")
         }
         return (clauses.map { " AND " + $0 }.joined(), values)
     }

@@ -12,6 +12,8 @@ final class GazetteerWriter {
     /// The places' R*Tree entries and suggest prefixes, gathered on the side thread.
     private let placeEntries: PlaceEntries
     private var placesWritten = 0
+    /// The first and last id of a locality written so far (``GazetteerSchema/localityIDsKey``).
+    private var localityIDs: ClosedRange<Int64>?
     /// The street segments' R*Tree entries, packed and written by ``finish(step:)`` after the
     /// indexes.
     private let streetSegmentsRTree: PackedRTree<StreetSegmentRTreeEntry>
@@ -85,6 +87,10 @@ final class GazetteerWriter {
         for (index, row) in chunk.rows.enumerated() {
             if let extent = row.extent { try insertExtent(placeID: firstID + Int64(index), extent) }
             counts[types.firstIndex(of: row.addressType)!] += 1
+            if row.addressType == .locality {
+                let id = firstID + Int64(index)
+                localityIDs = localityIDs.map { min($0.lowerBound, id)...max($0.upperBound, id) } ?? id...id
+            }
             coverage.add(
                 longitude: row.longitude, latitude: row.latitude, category: row.category, type: row.addressType)
         }
@@ -199,6 +205,7 @@ final class GazetteerWriter {
         step(writesPlacesRTree ? "full-text index" : "full-text index and places' R*Tree")
         try indexDatabase.waitUntilWritten()
         try indexDatabase.move(into: connection)
+        try setMeta(GazetteerSchema.localityIDsKey, localityIDs.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "")
         step("statistics")
         try connection.execute(GazetteerSchema.statistics)
     }

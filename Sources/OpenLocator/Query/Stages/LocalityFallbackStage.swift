@@ -29,6 +29,11 @@ enum LocalityFallbackStage {
         guard localities.categoryRanges?.isEmpty == false else {
             return StageResult(candidates: [], note: "the category filter allows no locality")
         }
+        // Only the stretch of ids the file's localities lie in, when it says.
+        if case .some(let ids) = context.state.localityIDs {
+            guard let ids else { return StageResult(candidates: [], note: "this gazetteer has no localities") }
+            localities.ids = ids
+        }
         let explained = reading.locality + (reading.qualifier?.words ?? [])
         var score =
             baseScore + explainedShare * context.weight(of: explained)
