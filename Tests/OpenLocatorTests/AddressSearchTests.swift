@@ -124,4 +124,25 @@ import Testing
         }
         #expect(try await Self.first("Yrjönkatu 13")?.label.hasPrefix("Yrjönkatu 13,") == true)
     }
+
+    /// "Eeikinkatu" is one letter from Eerikinkatu and from Heikinkatu, Mannerheimintie's old
+    /// name (an alternate name of its address points): the street of that name comes first, as
+    /// any own-name match before an equal alternate-name one, whatever the order of the ids.
+    @Test func aTypoAsNearAStreetsOwnNameAsAnothersOldNameFindsTheOwnNameFirst() async throws {
+        // (The data as stored: the folded other names of the address point.)
+        let db = try SQLiteConnection(path: try Fixtures.defaultGazetteerURL().path)
+        var otherNames: [String] = []
+        try db.statement(
+            "SELECT search_alt_names FROM places WHERE addr_type = 'PointAddress' AND street = ?1 AND house_number = '1'"
+        ).forEachRow([.text("Mannerheimintie")]) { otherNames.append($0.text(0)) }
+        #expect(otherNames.contains { $0.contains("heikinkatu 1") }, "\(otherNames)")
+        #expect(Self.numbersByStreet["eerikinkatu"]?.contains { $0.number.number == 1 } == true)
+
+        let parameters = GeocodeParameters()
+        parameters.addResultAttributeName("*")
+        let results = try await Fixtures.task().geocode(forSearchText: "Eeikinkatu 1", using: parameters)
+        #expect(results.first?.label.hasPrefix("Eerikinkatu 1,") == true, "\(results.map(\.label))")
+        #expect(results.contains { $0.label.hasPrefix("Mannerheimintie 1,") }, "\(results.map(\.label))")
+        #expect(try await Self.first("Heikinkatu 1")?.label.hasPrefix("Mannerheimintie 1,") == true)
+    }
 }

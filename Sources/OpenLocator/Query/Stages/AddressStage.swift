@@ -62,6 +62,10 @@ enum AddressStage {
                 streetMatch: row.addressType == .streetName ? (match, row) : nil, query: wholeQuery, db: context.db)
             {
                 candidate.score = max(0, candidate.score - nameDeduction)
+                // Found through the street's other name ("heikinkatu", Mannerheimintie's old one):
+                // ranked as any place found by an alternate name, after an equal match of a
+                // street's own name ("Eeikinkatu 1" is one letter from both), not by storage order.
+                candidate.viaAlternateName = candidate.viaAlternateName || match.viaAlternateName
                 candidate.distance =
                     context.center.map {
                         $0.distance(to: Point(latitude: candidate.latitude, longitude: candidate.longitude))
