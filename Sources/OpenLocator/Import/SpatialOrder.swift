@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A sort in bounded memory: up to ``runLength`` places are sorted in memory and handed out.
 /// A longer source is read in runs of that many, each sorted and written to a temporary file
-/// (unlinked at once, ~200 bytes a place) on another thread while the next is read, and the
+/// (unlinked at once, ~100 bytes a place) on another thread while the next is read, and the
 /// runs are then merged. Ties keep the order read.
 ///
 /// ```swift
