@@ -56,8 +56,7 @@ extension GazetteerBackend {
     ) throws -> (candidates: [Candidate], rows: Int) {
         let ids = try keyedMatchIDs(
             expression, area: filter.area, categories: filter.categoryRanges, ids: filter.ids, order: order,
-            limit: limit,
-            keys: keys, db: db)
+            limit: limit, keys: keys, db: db)
         let read = try db.statement(
             """
             SELECT p.id, \(Self.scoredColumns)
