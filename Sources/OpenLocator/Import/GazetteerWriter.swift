@@ -89,7 +89,7 @@ final class GazetteerWriter {
             counts[types.firstIndex(of: row.addressType)!] += 1
             if row.addressType == .locality {
                 let id = firstID + Int64(index)
-                localityIDs = localityIDs.map { min($0.lowerBound, id)...max($0.upperBound, id) } ?? id...id
+                localityIDs = (localityIDs?.lowerBound ?? id)...id  // (ids only grow)
             }
             coverage.add(
                 longitude: row.longitude, latitude: row.latitude, category: row.category, type: row.addressType)
