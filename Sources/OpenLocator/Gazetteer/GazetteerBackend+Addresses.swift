@@ -134,3 +134,75 @@ private struct NumberedPoint {
     var written: String
     var street: String
 }
+
+extension GazetteerBackend {
+    /// The address points on a street of this name (compared as `locate` compares streets,
+    /// ignoring ASCII case) whose house number is written one of `numbers` ways, through
+    /// `places_by_street` (the number is in the index from schema 31: only the points found
+    /// are read), scored against `query`; at most ``textCandidateLimit``.
+    func addressPoints(
+        onStreet street: String, numbered numbers: [String], query: TextQuery, center: Point?, filter: SearchFilter,
+        db: SQLiteConnection
+    ) throws -> [Candidate] {
+        let (condition, values) = filter.sql(firstIndex: 3 + numbers.count)
+        let forms = numbers.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+        // (The address type is written into the SQL, so SQLite may use the partial index.)
+        let statement = try db.statement(
+            """
+            SELECT p.id, \(Self.scoredColumns) FROM places p INDEXED BY places_by_street
+            WHERE lower(p.street) = lower(?1) AND p.addr_type = '\(AddressType.pointAddress.rawValue)'
+            AND p.house_number IN (\(forms))\(condition) LIMIT ?2
+            """)
+        var found: [Candidate] = []
+        try statement.forEachRow(
+            [.text(street), .integer(Int64(Self.textCandidateLimit))] + numbers.map { .text($0) } + values
+        ) { row in
+            if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
+        }
+        return found
+    }
+}
+
+extension GazetteerBackend {
+    /// How far from an address point a place named by that address is looked for: a building
+    /// or shop named "Korkeavuorenkatu 30" stands at Korkeavuorenkatu 30.
+    static let namedByAddressRadius = 100.0
+    /// The most places read around one address point.
+    static let namedByAddressLimit = 500
+
+    /// The places other than address points within ``namedByAddressRadius`` of `points` that
+    /// match every word of `query` exactly (a score of 100): those named by their address,
+    /// found without reading the full-text lists of the address's words.
+    func placesNamedLike(
+        _ points: [Candidate], query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection
+    ) throws -> [Candidate] {
+        let (condition, values) = filter.sql(firstIndex: 6)
+        let statement = try db.statement(
+            """
+            SELECT p.id, \(Self.scoredColumns)
+            FROM (SELECT id FROM places_rtree
+                  WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4 LIMIT ?5) r
+            JOIN places p ON p.id = r.id
+            WHERE p.addr_type <> '\(AddressType.pointAddress.rawValue)'\(condition)
+            """)
+        var seen: Set<Int64> = []
+        var found: [Candidate] = []
+        for point in points.prefix(Self.textCandidateLimit) {
+            let box = Envelope.around(
+                Point(latitude: point.latitude, longitude: point.longitude), metres: Self.namedByAddressRadius)
+            try statement.forEachRow(
+                [
+                    .double(box.xmin), .double(box.xmax), .double(box.ymin), .double(box.ymax),
+                    .integer(Int64(Self.namedByAddressLimit)),
+                ] + values
+            ) { row in
+                guard seen.insert(row.int(0)).inserted,
+                    let candidate = Self.scoredCandidate(query, row: row, center: center),
+                    candidate.score >= ForwardGeocoder.wholeTextScore
+                else { return }
+                found.append(candidate)
+            }
+        }
+        return found
+    }
+}

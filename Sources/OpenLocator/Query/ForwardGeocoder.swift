@@ -5,9 +5,9 @@ import Foundation
 /// candidate, rank once (``Ranking``), dedupe once, cut once (the minimum score, the number
 /// asked for) and format once.
 ///
-/// Readings run in order: name, address, qualified place, category (+ place), locality
-/// fallback. An address, qualified or category + place reading is skipped when an earlier one
-/// found a place that all the words name exactly (a score of 100: "Mikonkatu 7" is that
+/// Readings run in order: whole address, name, address, qualified place, category (+ place),
+/// locality fallback. A name, address, qualified or category + place reading is skipped when an
+/// earlier one found a place that all the words name exactly (a score of 100: "Mikonkatu 7" is that
 /// address point, "Cafe Regatta" that café, not cafés near a Regatta); the fallback runs only
 /// when nothing explains the query well.
 struct ForwardGeocoder {
@@ -57,7 +57,7 @@ struct ForwardGeocoder {
             let best = found.map(\.score).max() ?? 0
             var skipped: String?
             switch reading.kind {
-            case .address, .qualified, .category:
+            case .name, .address, .qualified, .category:
                 if best >= Self.wholeTextScore { skipped = "skipped: an earlier reading names the whole text" }
             case .localityFallback(let fallback):
                 if best >= LocalityFallbackStage.threshold || explained {
@@ -146,6 +146,7 @@ struct ForwardGeocoder {
         -> StageResult
     {
         switch reading.kind {
+        case .wholeAddress(let whole): return try WholeAddressStage.candidates(whole, in: &context)
         case .address(let address): return try AddressStage.candidates(address, in: &context)
         case .intersection(let intersection): return try IntersectionStage.candidates(intersection, in: &context)
         case .qualified(let qualified): return try QualifiedPlaceStage.candidates(qualified, in: &context)

@@ -4,7 +4,9 @@
 ///
 /// - A whole-text category phrase ("coffee shop", "parks") is read as that category alone and
 ///   nothing else: the k-nearest search is all it needs.
-/// - Otherwise: the words as a name; an address when there is a house number; a place
+/// - Otherwise: first, when the text is a street and a house number and nothing else, that
+///   address written so (looked up by the street index, not the full-text one); the words as
+///   a name; an address when there is a house number; a place
 ///   qualified by trailing region or country words ("Rochester, MN", "Hamilton New Zealand",
 ///   "Portland, Oregon, USA"); a category phrase at the start or end with a place ("cafes in
 ///   Kamppi", "Kallio cafes"); and, tried only when none of those explains the query well, a
@@ -44,7 +46,9 @@ struct QueryAnalysis: Sendable {
             readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
             return
         }
-        var readings = [Reading(kind: .name, penalty: 0)]
+        var readings: [Reading] = []
+        if let whole = WholeAddressReading(text) { readings.append(Reading(kind: .wholeAddress(whole), penalty: 0)) }
+        readings.append(Reading(kind: .name, penalty: 0))
         if var address = AddressReading(text) {
             if let (qualifier, rest) = Self.trailingQualifier(address.locality, in: text, lexicon: lexicon) {
                 address.qualifier = qualifier

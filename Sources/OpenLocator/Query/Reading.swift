@@ -3,6 +3,9 @@
 /// must explain the query better to win). Each kind runs as one retrieval stage.
 struct Reading: Sendable {
     enum Kind: Sendable {
+        /// The whole text a street and a house number as the data may write them:
+        /// "Mannerheimintie 10", "10 Downing Street".
+        case wholeAddress(WholeAddressReading)
         /// A street address: "Mannerheimintie 10 A, 00100 Helsinki", "12 Main St, Springfield, IL".
         case address(AddressReading)
         /// Two streets that meet: "Mannerheimintie & Kaivokatu", "corner of Main St and Elm St".
@@ -24,6 +27,7 @@ struct Reading: Sendable {
     /// The stage's name, as `--explain` shows it.
     var stage: String {
         switch kind {
+        case .wholeAddress: return "whole address"
         case .address: return "address"
         case .intersection: return "intersection"
         case .qualified: return "qualified place"
@@ -42,6 +46,8 @@ struct Reading: Sendable {
             qualifier.map { " in " + $0.regions.map(\.label).joined(separator: " or ") + " (\(words($0.words)))" } ?? ""
         }
         switch kind {
+        case .wholeAddress(let reading):
+            return reading.splits.map { "street \"\($0.street)\", number \($0.numbers[0])" }.joined(separator: "; or ")
         case .address(let address):
             var parts = ["street \(words(address.street))", "number \(address.houseNumber)"]
             if let unit = address.unit { parts.append("unit \(unit)") }

@@ -45,9 +45,10 @@
 ///   address) is answered without going through the places of its other words
 ///   (``StreetVocabulary``).
 enum GazetteerSchema {
-    static let version = 30
+    static let version = 31
 
-    /// The oldest gazetteers this version reads. Version 30 added the meta key
+    /// The oldest gazetteers this version reads. Version 31 added the house number to
+    /// `places_by_street`, which only makes a whole-address lookup read fewer rows. Version 30 added the meta key
     /// ``localityIDsKey`` and writes places in Hilbert order (``SpatialOrder``), which only
     /// make searches faster. Version 29 added `street_vocabulary`, which
     /// only makes street searches for words no street has fast. Version 28 added `places_by_source`, which
@@ -167,11 +168,13 @@ enum GazetteerSchema {
     /// addresses or your own places usually have no country column, and sorting a million such
     /// keys, all empty, took 0.65 s at the end of a build.
     static let countryIndex = "CREATE INDEX places_by_country ON places(country, category) WHERE country <> '';\n"
-    /// `places_by_street` holds point addresses only, by street and city: the one query that
-    /// uses it (a house number on a street) asks for nothing else, and POIs, a country's other
-    /// millions, would only make it bigger and slower to build.
+    /// `places_by_street` holds point addresses only, by street, city and house number: the
+    /// queries that use it (the numbers on a street, a street and number written whole) ask for
+    /// nothing else, and POIs, a country's other millions, would only make it bigger and slower
+    /// to build. With the number in the index, a street and number is found without reading the
+    /// street's other points.
     static let streetIndex =
-        "CREATE INDEX places_by_street ON places(lower(street), city) WHERE addr_type = 'PointAddress';\n"
+        "CREATE INDEX places_by_street ON places(lower(street), city, house_number) WHERE addr_type = 'PointAddress';\n"
 
     /// `places_by_locality_name` holds localities by their folded name, for the locality
     /// fallback's exact lookup ("Rochester Public Library" → Rochester): a common name's
