@@ -11,8 +11,21 @@ import Testing
 /// file (`CMappedVFS`), not a mapping each (SQLite's own, which also stops at 2 GB).
 @Suite struct SharedMappingTests {
     /// The regions of this process's address space that map the file with `inode`, as
-    /// (offset, length) from `/proc/self/maps`.
+    /// (offset, length) from `/proc/self/maps`, read until two readings agree: the file is read
+    /// in several `read` calls, and a region another test's thread maps or unmaps between two of
+    /// them may hide a line of ours (a full `swift test` once saw none of this file's mapping).
     static func mappedRegions(ofInode inode: UInt64) throws -> [(offset: UInt64, length: UInt64)] {
+        var last = try regionsOnce(ofInode: inode)
+        for _ in 0..<50 {
+            let again = try regionsOnce(ofInode: inode)
+            if again.elementsEqual(last, by: { $0 == $1 }) { return again }
+            last = again
+        }
+        Issue.record("/proc/self/maps never read the same twice for inode \(inode)")
+        return last
+    }
+
+    private static func regionsOnce(ofInode inode: UInt64) throws -> [(offset: UInt64, length: UInt64)] {
         let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
         return maps.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
