@@ -56,8 +56,8 @@ import Testing
 
     /// Streets on three continents, numbered ones among them ("Calle 10" in Bogotá and in
     /// Medellín, where a house number 10 is also the street's): each written address finds its
-    /// points in every city that has it, number first too, and a shop named by its address at
-    /// it; a category filter keeps only what it allows; text the index cannot find (other
+    /// points in every city that has it, number first too, and the shops named by it; a
+    /// category filter keeps only what it allows; text the index cannot find (other
     /// capitals than ASCII ones, a typo, a comma) is still found by the full-text readings.
     @Test func aWrittenAddressIsFoundInEveryCityThatHasIt() async throws {
         let folder = try Fixtures.temporaryDirectory()
@@ -76,6 +76,8 @@ import Testing
         }
         rows.append("Calle 10 45,Coffee Shop,\(4.60 + 45e-4 + 2e-4),-74.08,,,Bogotá")
         rows.append("Calle 10 45,Coffee Shop,\(6.24 + 45e-4 + 0.05),-75.58,,,Medellín")  // 5.5 km off
+        rows.append("45 Calle 10,Coffee Shop,3.45,-76.53,,,Cali")  // the number first
+        rows.append("Calle 10 45 Bar,Bar,4.61,-74.08,,,Bogotá")  // more than the address
         try rows.joined(separator: "\n").write(to: csv, atomically: true, encoding: .utf8)
         var builder = GazetteerBuilder(osm: [], geoNames: [], categoryMapping: Fixtures.categoryMapping)
         builder.placeFiles = [csv]
@@ -109,9 +111,13 @@ import Testing
         let points = calle.results.filter { $0.attributes["Addr_type"] as? String == "PointAddress" }
         #expect(Set(points.map { $0.attributes["City"] as? String ?? "" }) == ["Bogotá", "Medellín"])
         #expect(points.allSatisfy { $0.attributes["AddNum"] as? String == "45" && $0.score == 100 })
-        // The shop at the address is found; the one named so 5.5 km away is not looked for.
+        // The shops named by the address, wherever they are and either way round; not the bar
+        // whose name says more (the address is what the text names).
         let shops = calle.results.filter { $0.attributes["Addr_type"] as? String == "POI" }
-        #expect(shops.map { $0.attributes["City"] as? String } == ["Bogotá"], "\(calle.results.map(describe))")
+        #expect(
+            Set(shops.map { $0.attributes["City"] as? String ?? "" }) == ["Bogotá", "Medellín", "Cali"],
+            "\(calle.results.map(describe))")
+        #expect(shops.allSatisfy { $0.attributes["Type"] as? String == "Coffee Shop" })
         #expect(calle.stages["name"]?.hasPrefix("skipped") == true, "\(calle.stages)")
         // A house number that is also the street's: no other street's 10 and no 10's other numbers.
         let tens = try await answers("Calle 10 10")
@@ -137,7 +143,9 @@ import Testing
         }
         // The category filter: the shop alone, or the points alone.
         let onlyShops = try await answers("Calle 10 45", category: "Coffee Shop")
-        #expect(onlyShops.results.map { $0.attributes["Addr_type"] as? String } == ["POI"])
+        #expect(
+            onlyShops.results.count == 3
+                && onlyShops.results.allSatisfy { $0.attributes["Addr_type"] as? String == "POI" })
         let onlyPoints = try await answers("Calle 10 45", category: "Point Address")
         #expect(
             onlyPoints.results.count == 2
@@ -146,5 +154,20 @@ import Testing
         let missing = try await answers("Jalan Sudirman 61")
         #expect(missing.stages["whole address"] == "no address point is written so")
         #expect(missing.results.first?.attributes["Addr_type"] as? String == "StreetAddressExt")
+
+        // A file built before the lookup (no `places_by_numbered_name`): the full-text readings
+        // answer, as they did.
+        let older = folder.appendingPathComponent("older.gazetteer")
+        try FileManager.default.copyItem(at: gazetteer, to: older)
+        try SQLiteConnection(path: older.path, writable: true).execute("DROP INDEX places_by_numbered_name")
+        let parameters = GeocodeParameters()
+        parameters.explain = true
+        parameters.addResultAttributeName("*")
+        let response = try await LocatorTask(gazetteer: older).geocodeResponse(
+            forSearchText: "Calle 10 45", using: parameters)
+        let readings = try #require(response.explanation).readings
+        #expect(readings.first?.outcome == "this gazetteer predates the lookup (rebuild it)")
+        #expect(readings.first { $0.stage == "name" }?.outcome.hasPrefix("skipped") == false)
+        #expect(response.results.first?.attributes["StAddr"] as? String == "Calle 10 45")
     }
 }

@@ -164,43 +164,28 @@ extension GazetteerBackend {
 }
 
 extension GazetteerBackend {
-    /// How far from an address point a place named by that address is looked for: a building
-    /// or shop named "Korkeavuorenkatu 30" stands at Korkeavuorenkatu 30.
-    static let namedByAddressRadius = 100.0
-    /// The most places read around one address point.
-    static let namedByAddressLimit = 500
-
-    /// The places other than address points within ``namedByAddressRadius`` of `points` that
-    /// match every word of `query` exactly (a score of 100): those named by their address,
-    /// found without reading the full-text lists of the address's words.
-    func placesNamedLike(
-        _ points: [Candidate], query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection
+    /// The places other than address points whose folded name is one of `names` and that match
+    /// every word of `query` exactly (a score of 100), through `places_by_numbered_name`: the
+    /// stop or building named by an address, found without reading the full-text lists of the
+    /// address's words. At most ``textCandidateLimit``.
+    func placesNamed(
+        _ names: [String], query: TextQuery, center: Point?, filter: SearchFilter, db: SQLiteConnection
     ) throws -> [Candidate] {
-        let (condition, values) = filter.sql(firstIndex: 6)
+        let (condition, values) = filter.sql(firstIndex: 3)
         let statement = try db.statement(
             """
-            SELECT p.id, \(Self.scoredColumns)
-            FROM (SELECT id FROM places_rtree
-                  WHERE max_lon >= ?1 AND min_lon <= ?2 AND max_lat >= ?3 AND min_lat <= ?4 LIMIT ?5) r
-            JOIN places p ON p.id = r.id
-            WHERE p.addr_type <> '\(AddressType.pointAddress.rawValue)'\(condition)
+            SELECT p.id, \(Self.scoredColumns) FROM places p INDEXED BY places_by_numbered_name
+            WHERE p.search_name = ?1 AND \(GazetteerSchema.numberedNameCondition)\(condition) LIMIT ?2
             """)
-        var seen: Set<Int64> = []
         var found: [Candidate] = []
-        for point in points.prefix(Self.textCandidateLimit) {
-            let box = Envelope.around(
-                Point(latitude: point.latitude, longitude: point.longitude), metres: Self.namedByAddressRadius)
-            try statement.forEachRow(
-                [
-                    .double(box.xmin), .double(box.xmax), .double(box.ymin), .double(box.ymax),
-                    .integer(Int64(Self.namedByAddressLimit)),
-                ] + values
-            ) { row in
-                guard seen.insert(row.int(0)).inserted,
-                    let candidate = Self.scoredCandidate(query, row: row, center: center),
+        for name in names where found.count < Self.textCandidateLimit {
+            try statement.forEachRow([.text(name), .integer(Int64(Self.textCandidateLimit - found.count))] + values) {
+                row in
+                if let candidate = Self.scoredCandidate(query, row: row, center: center),
                     candidate.score >= ForwardGeocoder.wholeTextScore
-                else { return }
-                found.append(candidate)
+                {
+                    found.append(candidate)
+                }
             }
         }
         return found

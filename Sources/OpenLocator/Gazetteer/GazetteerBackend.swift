@@ -31,6 +31,19 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let placeKeys = WorkedOutOnce<PlaceKeys?>()
         let storedCategories = WorkedOutOnce<StoredCategories>()
         let streetVocabulary = WorkedOutOnce<StreetVocabulary>()
+        let numberedNames = WorkedOutOnce<Bool>()
+
+        /// Whether the file has `places_by_numbered_name` (schema 31 and later).
+        func hasNumberedNameIndex(db: SQLiteConnection) throws -> Bool {
+            try numberedNames.value {
+                var found = false
+                try db.statement(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'places_by_numbered_name'"
+                )
+                .forEachRow { _ in found = true }
+                return found
+            }
+        }
 
         /// The places' keys, loaded at first need; `nil` for a gazetteer without them.
         func keys(db: SQLiteConnection) throws -> PlaceKeys? { try placeKeys.value { try PlaceKeys.load(db: db) } }

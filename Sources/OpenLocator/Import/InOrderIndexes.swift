@@ -49,7 +49,7 @@ struct InOrderIndexes {
     var remainingStatements: String {
         (keepsCategoryIndex ? "" : GazetteerSchema.categoryIndex)
             + (keepsCountryIndex ? "" : GazetteerSchema.countryIndex) + GazetteerSchema.streetIndex
-            + GazetteerSchema.localityNameIndex + GazetteerSchema.sourceIndex
+            + GazetteerSchema.localityNameIndex + GazetteerSchema.numberedNameIndex + GazetteerSchema.sourceIndex
     }
 
     /// The indexes that `chunk`'s places, inserted after those checked before, would reach out

@@ -48,7 +48,9 @@ enum GazetteerSchema {
     static let version = 31
 
     /// The oldest gazetteers this version reads. Version 31 added the house number to
-    /// `places_by_street`, which only makes a whole-address lookup read fewer rows. Version 30 added the meta key
+    /// `places_by_street` and `places_by_numbered_name`, which only make a whole-address lookup
+    /// fast (without the second, places named by an address are not looked for: the full-text
+    /// readings find them when no address point is written so). Version 30 added the meta key
     /// ``localityIDsKey`` and writes places in Hilbert order (``SpatialOrder``), which only
     /// make searches faster. Version 29 added `street_vocabulary`, which
     /// only makes street searches for words no street has fast. Version 28 added `places_by_source`, which
@@ -175,6 +177,14 @@ enum GazetteerSchema {
     /// street's other points.
     static let streetIndex =
         "CREATE INDEX places_by_street ON places(lower(street), city, house_number) WHERE addr_type = 'PointAddress';\n"
+
+    /// `places_by_numbered_name` holds the places other than address points whose folded name
+    /// has a digit, by that name: a text that is an address ("Korkeavuorenkatu 30") also finds
+    /// the stop or building named so without the full-text search (``WholeAddressStage``).
+    /// A query must repeat both conditions for SQLite to use it.
+    static let numberedNameIndex =
+        "CREATE INDEX places_by_numbered_name ON places(search_name) WHERE \(numberedNameCondition);\n"
+    static let numberedNameCondition = "addr_type <> 'PointAddress' AND search_name GLOB '*[0-9]*'"
 
     /// `places_by_locality_name` holds localities by their folded name, for the locality
     /// fallback's exact lookup ("Rochester Public Library" → Rochester): a common name's

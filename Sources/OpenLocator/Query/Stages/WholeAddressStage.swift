@@ -1,31 +1,56 @@
 /// The whole text as a street and a house number, written as the data writes them
 /// (``WholeAddressReading``): the address points found through the street index that match
-/// every word exactly (a score of 100), and the places around them named so (a building or
-/// shop named "Korkeavuorenkatu 30" stands there). When there are some, every later reading is
-/// skipped, the name reading's full-text search included: they are the places the text names
-/// whole. When there are none (a point whose text says more than the query, a street written
-/// otherwise than the data writes it, a typo), the readings after it run as before.
+/// every word exactly (a score of 100), in every town that has the street, and the other places
+/// named so, found by their folded name (a stop or building named "Korkeavuorenkatu 30"). When
+/// there are some points, every later reading is skipped, the name reading's full-text search
+/// included: these are the places the text names whole. When there are none (a point whose
+/// text says more than the query, a street written otherwise than the data writes it, a typo),
+/// or the file predates the lookup (schema 30 and older), the readings after it run as before.
 enum WholeAddressStage {
     static func candidates(_ reading: WholeAddressReading, in context: inout SearchContext) throws -> StageResult {
-        // (Points the category filter excludes still say where the places named so are.)
+        let backend = context.backend
+        guard try context.state.hasNumberedNameIndex(db: context.db) else {
+            return StageResult(candidates: [], note: "this gazetteer predates the lookup (rebuild it)")
+        }
+        let pointAddress = backend.tree["Point Address"]!.code
+        let pointsAllowed = context.filter.categoryRanges?.contains { $0.contains(pointAddress) } ?? true
+        var points: [Candidate] = []
+        var splitFound: WholeAddressReading.Split?
+        // (Points the category filter excludes still say that the text is an address.)
         var unfiltered = context.filter
         unfiltered.categoryRanges = nil
-        var points: [Candidate] = []
         for split in reading.splits where points.isEmpty {
-            points = try context.backend.addressPoints(
+            points = try backend.addressPoints(
                 onStreet: split.street, numbered: split.numbers, query: context.wordsQuery, center: context.center,
                 filter: unfiltered, db: context.db
             ).filter { $0.score >= ForwardGeocoder.wholeTextScore }
+            splitFound = split
         }
-        guard !points.isEmpty else { return StageResult(candidates: [], note: "no address point is written so") }
-        let named = try context.backend.placesNamedLike(
-            points, query: context.wordsQuery, center: context.center, filter: context.filter, db: context.db)
-        let pointAddress = context.backend.tree["Point Address"]!.code
-        let pointsAllowed = context.filter.categoryRanges?.contains { $0.contains(pointAddress) } ?? true
+        guard let split = splitFound, !points.isEmpty else {
+            return StageResult(candidates: [], note: "no address point is written so")
+        }
+        let named = try backend.placesNamed(
+            Self.names(split, text: context.text), query: context.wordsQuery, center: context.center,
+            filter: context.filter, db: context.db)
+        let plural = points.count == 1 ? "" : "s"
         return StageResult(
             candidates: (pointsAllowed ? points : []) + named,
             note:
-                "\(points.count) address point\(points.count == 1 ? "" : "s") written so, \(named.count) place\(named.count == 1 ? "" : "s") named so at \(points.count == 1 ? "it" : "them")"
+                "\(points.count) address point\(plural) written so, \(named.count) other place\(named.count == 1 ? "" : "s") named so"
         )
+    }
+
+    /// The folded names a place named by the address may have: the text as typed, and the
+    /// street and each form of the number either way round ("mannerheimintie 10 a", "10 a
+    /// mannerheimintie").
+    static func names(_ split: WholeAddressReading.Split, text: QueryText) -> [String] {
+        var names = [text.folded.joined(separator: " ")]
+        for number in split.numbers {
+            for name in [split.street + " " + number, number + " " + split.street].map(TextFolding.fold)
+            where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        return names
     }
 }
