@@ -137,25 +137,33 @@ private struct NumberedPoint {
 
 extension GazetteerBackend {
     /// The address points on a street of this name (compared as `locate` compares streets,
-    /// ignoring ASCII case) whose house number is written one of `numbers` ways, through
-    /// `places_by_street` (the number is in the index from schema 31: only the points found
-    /// are read), scored against `query`; at most ``textCandidateLimit``.
+    /// ignoring ASCII case) whose house number is written one of `numbers` ways or, for a number
+    /// of digits alone, has it as a word of its own ("12-14", "26, 14. krs." for 14: what a
+    /// full-text search of the street and number finds too), scored against `query`; through
+    /// `places_by_street`, whose entries end in the house number from schema 31, so only the
+    /// points found are read. At most ``textCandidateLimit``.
     func addressPoints(
         onStreet street: String, numbered numbers: [String], query: TextQuery, center: Point?, filter: SearchFilter,
         db: SQLiteConnection
     ) throws -> [Candidate] {
-        let (condition, values) = filter.sql(firstIndex: 3 + numbers.count)
-        let forms = numbers.indices.map { "?\(3 + $0)" }.joined(separator: ", ")
+        let (condition, values) = filter.sql(firstIndex: 4 + numbers.count)
+        let forms = numbers.indices.map { "?\(4 + $0)" }.joined(separator: ", ")
+        // A word of its own: neither a letter nor a digit on either side ("5 A", "4-6", not "15"
+        // or "5a", which the full-text index keeps as one word); nothing for "10a".
+        let asWord =
+            numbers[0].allSatisfy(\.isASCII) && numbers[0].allSatisfy(\.isNumber)
+            ? "*[^0-9A-Za-z]\(numbers[0])[^0-9A-Za-z]*" : ""
         // (The address type is written into the SQL, so SQLite may use the partial index.)
         let statement = try db.statement(
             """
             SELECT p.id, \(Self.scoredColumns) FROM places p INDEXED BY places_by_street
             WHERE lower(p.street) = lower(?1) AND p.addr_type = '\(AddressType.pointAddress.rawValue)'
-            AND p.house_number IN (\(forms))\(condition) LIMIT ?2
+            AND (p.house_number IN (\(forms)) OR ' ' || p.house_number || ' ' GLOB ?3)\(condition) LIMIT ?2
             """)
         var found: [Candidate] = []
         try statement.forEachRow(
-            [.text(street), .integer(Int64(Self.textCandidateLimit))] + numbers.map { .text($0) } + values
+            [.text(street), .integer(Int64(Self.textCandidateLimit)), .text(asWord)] + numbers.map { .text($0) }
+                + values
         ) { row in
             if let candidate = Self.scoredCandidate(query, row: row, center: center) { found.append(candidate) }
         }

@@ -14,29 +14,29 @@ enum WholeAddressStage {
         }
         let pointAddress = backend.tree["Point Address"]!.code
         let pointsAllowed = context.filter.categoryRanges?.contains { $0.contains(pointAddress) } ?? true
+        // The street's points of that number, and of numbers that have it as a word ("5 A", "4-6"),
+        // which rank after it as the full-text search ranked them.
         var points: [Candidate] = []
         var splitFound: WholeAddressReading.Split?
         // (Points the category filter excludes still say that the text is an address.)
         var unfiltered = context.filter
         unfiltered.categoryRanges = nil
-        for split in reading.splits where points.isEmpty {
+        for split in reading.splits where splitFound == nil {
             points = try backend.addressPoints(
                 onStreet: split.street, numbered: split.numbers, query: context.wordsQuery, center: context.center,
-                filter: unfiltered, db: context.db
-            ).filter { $0.score >= ForwardGeocoder.wholeTextScore }
-            splitFound = split
+                filter: unfiltered, db: context.db)
+            if points.contains(where: { $0.score >= ForwardGeocoder.wholeTextScore }) { splitFound = split }
         }
-        guard let split = splitFound, !points.isEmpty else {
-            return StageResult(candidates: [], note: "no address point is written so")
-        }
+        guard let split = splitFound else { return StageResult(candidates: [], note: "no address point is written so") }
+        let exact = points.count { $0.score >= ForwardGeocoder.wholeTextScore }
         let named = try backend.placesNamed(
             Self.names(split, text: context.text), query: context.wordsQuery, center: context.center,
             filter: context.filter, db: context.db)
-        let plural = points.count == 1 ? "" : "s"
+        let others = points.count - exact
         return StageResult(
             candidates: (pointsAllowed ? points : []) + named,
             note:
-                "\(points.count) address point\(plural) written so, \(named.count) other place\(named.count == 1 ? "" : "s") named so"
+                "\(exact) address point\(exact == 1 ? "" : "s") written so, \(others) more with that number, \(named.count) other place\(named.count == 1 ? "" : "s") named so"
         )
     }
 
