@@ -60,6 +60,19 @@ import Testing
         // (Some places are named by their address, a stop "Korkeavuorenkatu 30"; some numbers
         // are written with more, "Yrjönkatu 12-14".)
         #expect(namedBySomethingElse > 0 && numberedOtherwise > 0)
+
+        // What the lookup leaves out, on purpose: a point whose street is written with more
+        // ("Rautatieasema, Kaivokatu" 1, the station's building) matches every word of
+        // "Kaivokatu 1", and the full-text search listed it after the address; the whole
+        // address is what the text names, and the street index knows no such street.
+        let parameters = GeocodeParameters()
+        parameters.maxResults = 50
+        parameters.addResultAttributeName("*")
+        let kaivokatu = try await task.geocode(forSearchText: "Kaivokatu 1", using: parameters)
+        #expect(kaivokatu.first?.attributes["StAddr"] as? String == "Kaivokatu 1")
+        #expect(!kaivokatu.contains { ($0.attributes["StName"] as? String ?? "").contains(",") })
+        let station = try await task.geocode(forSearchText: "Rautatieasema, Kaivokatu 1", using: parameters)
+        #expect(station.first?.attributes["StName"] as? String == "Rautatieasema, Kaivokatu")
     }
 
     /// Streets on three continents, numbered ones among them ("Calle 10" in Bogotá and in
