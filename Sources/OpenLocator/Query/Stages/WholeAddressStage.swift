@@ -1,9 +1,10 @@
 /// The whole text as a street and a house number, written as the data writes them
 /// (``WholeAddressReading``): the address points found through the street index that match
 /// every word exactly (a score of 100), in every town that has the street, the street's points
-/// whose house number has that number as a word ("12-14" for 14), and the other places named so, found by their folded name (a stop or building named "Korkeavuorenkatu 30"). When
-/// there are some points, every later reading is skipped, the name reading's full-text search
-/// included: these are the places the text names whole. When there are none (a point whose
+/// whose house number has that number as a word ("12-14" for 14), and the other places named
+/// so, found by their folded name (a stop or building named "Korkeavuorenkatu 30"). When there
+/// are some points of the number, every later reading is skipped, the name reading's full-text
+/// search included: these are the places the text names whole. When there are none (a point whose
 /// text says more than the query, a street written otherwise than the data writes it, a typo),
 /// or the file predates the lookup (schema 30 and older), the readings after it run as before.
 enum WholeAddressStage {
