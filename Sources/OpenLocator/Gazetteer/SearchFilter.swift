@@ -61,6 +61,11 @@ struct SearchFilter {
         return (clauses.map { " AND " + $0 }.joined(), values)
     }
 
+    /// Whether a place of category `code` passes the category filter.
+    func allows(category code: Int) -> Bool {
+        categoryRanges?.contains { $0.contains(code) } ?? true
+    }
+
     /// Whether a location passes the area filter.
     func allows(longitude: Double, latitude: Double) -> Bool {
         guard let area else { return true }

@@ -75,7 +75,7 @@ enum AddressStage {
                     candidate.place.map { place in Self.place(place, isIn: regions) } ?? false
                 }
                 if context.filter.allows(longitude: candidate.longitude, latitude: candidate.latitude),
-                    context.filter.categoryRanges?.contains(where: { $0.contains(category) }) ?? true, inRegion ?? true
+                    context.filter.allows(category: category), inRegion ?? true
                 {
                     located.append(candidate)
                 }

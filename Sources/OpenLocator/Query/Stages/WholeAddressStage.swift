@@ -14,7 +14,7 @@ enum WholeAddressStage {
             return StageResult(candidates: [], note: "this gazetteer predates the lookup (rebuild it)")
         }
         let pointAddress = backend.tree["Point Address"]!.code
-        let pointsAllowed = context.filter.categoryRanges?.contains { $0.contains(pointAddress) } ?? true
+        let pointsAllowed = context.filter.allows(category: pointAddress)
         // The street's points of that number, and of numbers that have it as a word ("5 A", "4-6"),
         // which rank after it as the full-text search ranked them.
         var points: [Candidate] = []
