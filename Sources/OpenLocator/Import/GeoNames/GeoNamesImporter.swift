@@ -126,10 +126,23 @@ struct GeoNamesImporter {
         }
     }
 
-    /// Population on a log scale: 1,000 people ≈ 0.4, 100,000 ≈ 0.67, 10 million ≈ 0.93, capped at 1.
-    static func importance(population: Int64, isCapital: Bool) -> Double {
+    /// Population on a log scale, with a little more for the seats people mean by a bare name:
+    /// 1,000 people ≈ 0.4, 100,000 ≈ 0.67, 10 million ≈ 0.93, capped at 1; a country's capital
+    /// (`PPLC`) 0.05 more, a first-level division's seat (`PPLA`, Frankfort, Kentucky) 0.04.
+    /// (A county seat, `PPLA2`, gets nothing: there are 20,000 of them, and among towns of a
+    /// name in one country the most populous is the one meant.)
+    static func importance(population: Int64, featureCode: some StringProtocol) -> Double {
         let base = log10(Double(max(population, 0)) + 10) / 7.5
-        return min(1, base + (isCapital ? 0.05 : 0))
+        return min(1, base + seatBonus(featureCode))
+    }
+
+    /// What being a seat adds to a place's importance (see ``importance(population:featureCode:)``).
+    static func seatBonus(_ featureCode: some StringProtocol) -> Double {
+        switch featureCode {
+        case "PPLC": 0.05
+        case "PPLA": 0.04
+        default: 0
+        }
     }
 
 }

@@ -93,8 +93,7 @@ struct GeoNamesReader: PlaceFileReader {
         return locality(
             name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
             region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
-            population: population, isCapital: featureCode == "PPLC",
-            isNeighborhood: featureCode == "PPLX", source: "geonames:\(field(0))",
+            population: population, featureCode: featureCode, source: "geonames:\(field(0))",
             alternateNames: GeoNamesImporter.searchableAlternateNames(
                 fields[3].isEmpty ? "" : field(3),
                 keepAllScripts: population >= GeoNamesImporter.allScriptsPopulation || featureCode == "PPLC"))
@@ -109,19 +108,20 @@ struct GeoNamesReader: PlaceFileReader {
         let (latitude, longitude) = try checkedCoordinate(latitude: f[0], longitude: f[1]).get()
         return locality(
             name: f[2], latitude: latitude, longitude: longitude, countryCode: f[5], region: f[3],
-            subregion: f[4], population: 0, isCapital: false, isNeighborhood: false,
+            subregion: f[4], population: 0, featureCode: "",
             source: "geonames-csv:\(summary.name):\(lineNumber)", alternateNames: [])
     }
 
     private func locality(
         name: String, latitude: Double, longitude: Double, countryCode: String, region: String, subregion: String,
-        population: Int64, isCapital: Bool, isNeighborhood: Bool, source: String, alternateNames: [String]
+        population: Int64, featureCode: String, source: String, alternateNames: [String]
     ) -> PlaceRecord {
         PlaceRecord(
-            name: name, addressType: .locality, category: isNeighborhood ? neighborhoodCategory : cityCategory,
+            name: name, addressType: .locality,
+            category: featureCode == "PPLX" ? neighborhoodCategory : cityCategory,
             city: name, subregion: subregion, region: region, country: countries[countryCode]?.iso3 ?? countryCode,
             placeAddress: String(joiningNonEmpty: name, region, separator: ", "), longitude: longitude,
-            latitude: latitude, importance: GeoNamesImporter.importance(population: population, isCapital: isCapital),
+            latitude: latitude, importance: GeoNamesImporter.importance(population: population, featureCode: featureCode),
             population: population, source: source, alternateNames: alternateNames)
     }
 }
