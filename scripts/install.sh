@@ -17,9 +17,10 @@ bin="$("${build[@]}" --show-bin-path)"
 
 install -D -m 755 "$bin/locator" "$prefix/bin/locator"
 data="$prefix/share/openlocator"
-install -d "$data/sources"
-install -m 644 Gazetteer/osm-categories.tsv Gazetteer/LICENSE-DATA.md "$data/"
+install -d "$data/sources" "$data/generic-words"
+install -m 644 Gazetteer/osm-categories.tsv Gazetteer/osm-named-types.tsv Gazetteer/LICENSE-DATA.md "$data/"
 install -m 644 Gazetteer/sources/* "$data/sources/"
+install -m 644 Gazetteer/generic-words/* "$data/generic-words/"
 # The map page of `locator serve` (Leaflet itself comes from Debian's libjs-leaflet).
 install -d "$data/web"
 install -m 644 Web/* "$data/web/"

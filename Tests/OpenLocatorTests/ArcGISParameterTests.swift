@@ -54,7 +54,8 @@ import Testing
     @Test func distanceRanksTheCandidatesWithinItsRadiusFirstAndFiltersNothing() throws {
         let mirror = try GazetteerMirror.start()
         defer { mirror.stop() }
-        let (lon, lat, radius) = (-70.26, 43.66, 20_000.0)
+        // (150 km: New Portland, Maine, 137 km away, ranks after Portlands farther away.)
+        let (lon, lat, radius) = (-70.26, 43.66, 150_000.0)
         let query = "singleLine=Portland&location=\(lon),\(lat)&outFields=Match_addr&maxLocations=50"
         let plain = Self.candidates(try Self.get(mirror.port, "findAddressCandidates", query))
         let boosted = Self.candidates(try Self.get(mirror.port, "findAddressCandidates", query + "&distance=\(radius)"))

@@ -21,9 +21,11 @@ import Testing
         return nil
     }
 
-    @Test func aWholeCategoryPhraseIsThatCategoryAlone() {
+    /// A whole category phrase is that category, and a town of that name (Spa, Belgium; Casino,
+    /// New South Wales), not a name search of its words.
+    @Test func aWholeCategoryPhraseIsThatCategoryAndTheTownNamedSo() {
         let (_, readings) = Self.readings("Coffee shops")
-        #expect(readings.map(\.stage) == ["category"])
+        #expect(readings.map(\.stage) == ["category", "town named so"])
     }
 
     @Test func aPostcodeAfterItsCountrysCodeIsQualifiedByIt() throws {

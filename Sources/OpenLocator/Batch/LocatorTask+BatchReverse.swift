@@ -137,11 +137,18 @@ extension GazetteerBackend {
         nonisolated(unsafe) let output = matches
         let results = try EveryCore.map(starts.count - 1, chunk: Self.buildChunk) { range in
             try read("reverse geocode") { db, state in
-                let localizer = PlaceLocalizer(language: parameters.outputLanguageCode, db: db)
+                var localizers: [String: PlaceLocalizer] = [:]
                 let rows = try placeRows(sorted: range.map { points[starts[$0]].id }, db: db)
                 return try zip(range, rows).map { place, row -> GeocodeResult? in
                     guard let row else { return nil }
                     let first = points[starts[place]]
+                    let language = Self.reverseLanguage(parameters.outputLanguageCode, of: row, state: state)
+                    let localizer = language.flatMap { language in
+                        localizers[language] ?? PlaceLocalizer(language: language, db: db).map {
+                            localizers[language] = $0
+                            return $0
+                        }
+                    }
                     let result = try state.results.result(
                         row, score: 100, distance: first.distance, input: locations[first.index],
                         outputSpatialReference: copies.spatialReference, fields: copies.fields, localizer: localizer)

@@ -67,6 +67,7 @@ public enum DefaultGazetteer {
         let builder = builder
         let inputs =
             builder.osmFiles + builder.geoNamesFiles + builder.geoNamesAlternateNamesFiles + [builder.categoryMapping]
+            + builder.genericWordFiles + (builder.namedTypesFile.map { [$0] } ?? [])
         for input in inputs where !FileManager.default.isReadableFile(atPath: input.path) {
             throw LocatorError(
                 .gazetteerUnavailable,

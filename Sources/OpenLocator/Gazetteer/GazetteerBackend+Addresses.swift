@@ -167,7 +167,7 @@ extension GazetteerBackend {
             [.text(street), .integer(Int64(Self.textCandidateLimit)), .text(digits)] + numbers.map { .text($0) }
                 + values
         ) { row in
-            let written = row.text(8)
+            let written = row.text(Self.scoredColumnCount + 1)
             guard
                 numbers.contains(written)
                     || written.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains(where: { $0 == digits })

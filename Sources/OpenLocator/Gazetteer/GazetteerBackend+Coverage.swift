@@ -111,7 +111,8 @@ extension GazetteerBackend {
     /// point (a city before the district its centre lies in).
     func nearestLocality(to point: Point, db: SQLiteConnection, state: State) throws -> String? {
         var filter = SearchFilter()
-        filter.categoryRanges = [tree["Populated Place"]!.codeRange]
+        // Towns and cities, not the districts and blocks between them (Kamppi is in Helsinki).
+        filter.categoryRanges = [tree["City"]!.codeRange]
         let near = try nearest(10, to: point, filter: filter, db: db, maxDistance: 25_000)
         guard let best = near.max(by: { ($0.importance, -$0.distance) < ($1.importance, -$1.distance) }),
             let place = best.place

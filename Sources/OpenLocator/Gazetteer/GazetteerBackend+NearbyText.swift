@@ -134,7 +134,7 @@ extension GazetteerBackend {
             ] + values
         ) { row in
             rows += 1
-            if row.int(8) != 0, let candidate = Self.scoredCandidate(query, row: row, center: center) {
+            if row.int(Self.scoredColumnCount + 1) != 0, let candidate = Self.scoredCandidate(query, row: row, center: center) {
                 found.append(candidate)
             }
         }

@@ -97,7 +97,15 @@ extension GazetteerBackend {
             outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
             requested: parameters.resultAttributeNames, all: ResultAttributes.reverseFields,
             defaults: ResultAttributes.reverseFields,
-            localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+            localizer: PlaceLocalizer(
+                language: Self.reverseLanguage(parameters.outputLanguageCode, of: place, state: state), db: db))
+    }
+
+    /// The language a reverse geocode answers in: the one asked for; else, as ArcGIS's World
+    /// service answers, the most spoken language of the place's country (München in Germany,
+    /// Helsinki in Finland), where the data has names in it.
+    static func reverseLanguage(_ asked: String?, of place: PlaceRecord, state: State) -> String? {
+        asked ?? state.results.languages(of: place.country).first
     }
 
     /// The answer ArcGIS's feature-type hierarchy picks among the nearest of each type.

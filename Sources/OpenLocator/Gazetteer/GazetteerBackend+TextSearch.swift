@@ -450,26 +450,43 @@ extension GazetteerBackend {
     }
 
     /// The columns a text retrieval selects after a place's id, for
-    /// ``scoredCandidate(_:row:center:)``.
+    /// ``scoredCandidate(_:row:center:)``; a query's own columns come after them, from
+    /// ``scoredColumnCount`` + 1 on.
     static let scoredColumns =
-        "p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type"
+        "p.search_name, p.search_alt_names, p.search_locality, p.lon, p.lat, p.importance, p.addr_type, p.category, p.name, p.names"
+    /// How many columns ``scoredColumns`` are.
+    static let scoredColumnCount: Int32 = 10
 
     /// A row of (id, ``scoredColumns``: folded name, folded alternate names, folded locality,
-    /// lon, lat, importance, addr_type) scored against the query; `nil` when it does not match.
+    /// lon, lat, importance, addr_type, category, name, names in languages) scored against the
+    /// query; `nil` when it does not match.
     static func scoredCandidate(_ query: TextQuery, row: SQLiteStatement, center: Point?) -> Candidate? {
         let kind = AddressType(rawValue: row.text(7))
         guard
             let match = TextMatch.score(
                 query, name: row.bytes(1), alternateNames: row.bytes(2), locality: row.bytes(3),
-                nameIsCode: kind == .postal)
+                nameIsCode: kind == .postal, category: Int(row.int(8)))
         else { return nil }
         let lon = row.longitude(4), lat = row.latitude(5)
         let distance =
             center.map { GreatCircle.distance(latitude1: $0.y, longitude1: $0.x, latitude2: lat, longitude2: lon) } ?? 0
-        return Candidate(
+        var candidate = Candidate(
             id: row.int(0), longitude: lon, latitude: lat, score: match.score, distance: distance,
             importance: row.fraction(6), kind: kind, viaAlternateName: match.viaAlternateName,
             sameAs: kind == .streetName ? "street|\(row.text(1))|\(row.text(3))" : nil,
             unmatchedWords: match.unmatchedWords)
+        candidate.category = Int(row.int(8))
+        if let range = match.localizedName {
+            let names = row.bytes(2)
+            candidate.localizedName = String(decoding: UnsafeBufferPointer(rebasing: names[range]), as: UTF8.self)
+        }
+        // (Only a strong match's name is worth comparing as written: the few that may come first;
+        // and only one with letters beyond ASCII, whose accents the text may or may not have.)
+        if match.score >= TextMatch.asTypedFloor, !match.viaAlternateName, !query.written.allSatisfy(\.isASCII) {
+            candidate.nameAsTyped =
+                query.isWrittenAsTyped(row.text(9))
+                || LocalizedNames.decode(row.text(10)).contains { query.isWrittenAsTyped($0.name) }
+        }
+        return candidate
     }
 }

@@ -60,3 +60,48 @@ extension GazetteerBackend {
         }
     }
 }
+
+extension GazetteerBackend {
+    /// How many localities having `word` among their other names ``mostImportantLocality(calledOtherwise:db:state:)``
+    /// reads at most.
+    static let otherNameLocalityLimit = 200
+
+    /// The own name (folded, one word) of the most important locality that `word` (folded, one
+    /// word) names by another of its names, when that locality is more important than every
+    /// locality whose own name `word` is; `nil` otherwise. "helsingfors" → "helsinki",
+    /// "roma" → "rome"; "paris" → `nil`.
+    func mostImportantLocality(calledOtherwise word: String, db: SQLiteConnection, state: State) throws -> String? {
+        switch state.localityIDs {
+        case .some(.none): return nil  // a file of no localities
+        case .some(.some(let ids)): return try mostImportantLocality(calledOtherwise: word, among: ids, db: db)
+        case .none: return try mostImportantLocality(calledOtherwise: word, among: nil, db: db)
+        }
+    }
+
+    private func mostImportantLocality(calledOtherwise word: String, among ids: ClosedRange<Int64>?, db: SQLiteConnection)
+        throws -> String?
+    {
+        var ownBest = -1.0
+        try db.statement(
+            "SELECT max(importance) FROM places WHERE search_name = ?1 AND addr_type = 'Locality'"
+        ).forEachRow([.text(word)]) { row in
+            if !row.isNull(0) { ownBest = row.fraction(0) }
+        }
+        let range = ids.map { " AND f.rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
+        let statement = try db.statement(
+            """
+            SELECT p.search_name, p.importance, p.search_alt_names FROM places_fts f JOIN places p ON p.id = f.rowid
+            WHERE places_fts MATCH ?1\(range) AND p.addr_type = 'Locality' LIMIT ?2
+            """)
+        var best: (name: String, importance: Double)?
+        try statement.forEachRow([.text("{alt_names} : \"\(word)\""), .integer(Int64(Self.otherNameLocalityLimit))]) {
+            row in
+            let name = row.text(0), importance = row.fraction(1)
+            guard importance > ownBest, importance > best?.importance ?? -1, !name.contains(" "), name != word,
+                row.text(2).split(separator: ";").contains(where: { $0.trimmedSpaces == word })
+            else { return }
+            best = (name, importance)
+        }
+        return best?.name
+    }
+}

@@ -14,6 +14,8 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let countryCodes: [String: String]
         /// Country and region names and codes, for qualifiers ("Rochester, MN").
         let lexicon: QualifierLexicon
+        /// The generic words of place names the file was built with ("hotel", "hotelli").
+        let genericWords: GenericWords
         /// How many places the file has (the largest id), for word weights.
         let placeCount: Int64
         /// The ids the file's localities lie among (others' too), empty when it has none; `nil`
@@ -32,6 +34,17 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let storedCategories = WorkedOutOnce<StoredCategories>()
         let streetVocabulary = WorkedOutOnce<StreetVocabulary>()
         let numberedNames = WorkedOutOnce<Bool>()
+        let placeTypes = WorkedOutOnce<Bool>()
+
+        /// Whether the file has `place_types` (schema 32 and later).
+        func hasPlaceTypes(db: SQLiteConnection) throws -> Bool {
+            try placeTypes.value {
+                var found = false
+                try db.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'place_types'")
+                    .forEachRow { _ in found = true }
+                return found
+            }
+        }
 
         /// Whether the file has `places_by_numbered_name` (schema 31 and later).
         func hasNumberedNameIndex(db: SQLiteConnection) throws -> Bool {
@@ -116,11 +129,15 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                         .gazetteerUnavailable, "'\(name)' uses another category tree; rebuild it with 'locator build'")
                 }
                 var names: [String: String] = [:]
+                var languages: [String: [String]] = [:]
                 var codes: [String: String] = [:]
                 var countries: [(iso2: String, iso3: String, name: String, languages: String)] = []
                 try db.statement("SELECT iso2, iso3, name, languages FROM countries").forEachRow { row in
                     let iso3 = row.text(1)
                     names[iso3] = row.text(2)
+                    languages[iso3] = row.text(3).split(separator: ",").map {
+                        String($0.prefix { $0 != "-" }).lowercased()
+                    }
                     codes[row.text(0).lowercased()] = iso3
                     codes[iso3.lowercased()] = iso3
                     codes[TextFolding.fold(row.text(2))] = iso3
@@ -144,9 +161,10 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
                     }
                 }
                 return State(
-                    store: store, results: ResultBuilder(tree: tree, countryNames: names), countryCodes: codes,
-                    lexicon: QualifierLexicon(countries: countries, regions: regions), placeCount: placeCount,
-                    localityIDs: localityIDs)
+                    store: store, results: ResultBuilder(tree: tree, countryNames: names, countryLanguages: languages),
+                    countryCodes: codes,
+                    lexicon: QualifierLexicon(countries: countries, regions: regions),
+                    genericWords: try GenericWords.load(db: db), placeCount: placeCount, localityIDs: localityIDs)
             }
         }
     }
@@ -207,14 +225,25 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
 
     /// Reads the `places` rows of `ids`, in no set order; ids with no row are skipped.
     private func forEachPlaceRow(_ ids: [Int64], db: SQLiteConnection, _ body: (PlaceRecord) -> Void) throws {
+        guard !ids.isEmpty else { return }
+        let columns = try placeColumns(db: db)
         // One statement for up to 16 rows at a time (a page of results), rather than one per row.
         for start in stride(from: 0, to: ids.count, by: 16) {
             let slice = ids[start..<min(ids.count, start + 16)]
             let statement = try db.statement(
-                "SELECT \(PlaceRecord.columns) FROM places WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))"
+                "SELECT \(columns) FROM places WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))"
             )
-            try statement.forEachRow(slice.map { .integer($0) }) { body(PlaceRecord(row: $0)) }
+            try statement.forEachRow(slice.map { .integer($0) }) { body(PlaceRecord(typedRow: $0)) }
         }
+    }
+
+    /// What a whole row is selected as from `places`: ``PlaceRecord/columns`` and, from files
+    /// that keep Types (``State/hasPlaceTypes(db:)``), the place's Type, for
+    /// ``PlaceRecord/init(typedRow:)``.
+    func placeColumns(db: SQLiteConnection) throws -> String {
+        try state().hasPlaceTypes(db: db)
+            ? PlaceRecord.columns + ", (SELECT t.type FROM place_types t WHERE t.place_id = places.id)"
+            : PlaceRecord.columns
     }
 
     /// The extents the gazetteer keeps of these places (streets, postal areas), by id.
@@ -303,6 +332,8 @@ extension PlaceRecord {
         country, place_addr, phone, url, lon, lat, importance, population, source, names, side, access_lon,
         access_lat
         """
+    /// How many ``columns`` there are.
+    static let columnCount: Int32 = 24
 
     init(row: SQLiteStatement) {
         self.init(
@@ -315,6 +346,13 @@ extension PlaceRecord {
         side = row.text(21)
         // (A place with no street near has none: NULL.)
         if !row.isNull(22) { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
+    }
+
+    /// A row selected as ``GazetteerBackend/placeColumns(db:)`` says: with its Type after the
+    /// columns when the file keeps Types.
+    init(typedRow row: SQLiteStatement) {
+        self.init(row: row)
+        if row.columnCount > Self.columnCount, !row.isNull(Self.columnCount) { type = row.text(Self.columnCount) }
     }
 }
 

@@ -38,6 +38,16 @@ enum LocalizedNames {
         return nil
     }
 
+    /// The language of a name of an encoded list that `isTyped` finds in the text as typed
+    /// ("Helsingfors" → "sv", "Москва" → "ru"), one of `preferred` first (a country's own
+    /// languages: "Roma" is Italian before Spanish); `nil` when the text has none of them.
+    static func language(
+        in encoded: String, preferring preferred: [String], isTyped: (String) -> Bool
+    ) -> String? {
+        let typed = decode(encoded).filter { isTyped($0.name) }
+        return (typed.first { preferred.contains($0.language) } ?? typed.first)?.language
+    }
+
     /// The language of an OSM name key: `name:sv` → "sv", `name:zh-Hant` → "zh-hant"; `nil`
     /// for other keys and for `name:` keys that are not languages (`name:etymology`,
     /// `name:prefix`).

@@ -26,6 +26,10 @@ struct PlaceRecord: Sendable, Equatable {
     var addressType: AddressType
     /// The category code in ``CategoryTree``.
     var category: Int
+    /// Its Type where the category's name does not say it ("Tram Stop", "Square": the
+    /// named things ArcGIS has no category of, `Gazetteer/osm-named-types.tsv`); "" for the
+    /// category's name.
+    var type = ""
     var houseNumber = ""
     var street = ""
     var neighborhood = ""

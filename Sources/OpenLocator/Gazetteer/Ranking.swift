@@ -41,8 +41,14 @@ enum Ranking {
     /// as the blend can add, so nothing else matching every word outranks it.
     static let wholePostcodeBonus = 14.0
     /// Rank lost by a place found through an alternate name (an old name, another language's):
-    /// "Paris" means Paris before Parys, once also called Paris.
-    static let alternateNamePenalty = 2.0
+    /// "Paris" means Paris before Parys, once also called Paris, and "Frankfort" Frankfort,
+    /// Kentucky, before Frankfurt am Main, once called so in English. As much importance as
+    /// about 75 times the population (``GeoNamesImporter/importance(population:featureCode:)``):
+    /// "Roma" is still Rome before Roma, Queensland.
+    static let alternateNamePenalty = 3.0
+    /// Extra rank for a place whose own name is in the text as typed, accents and all
+    /// (``Candidate/nameAsTyped``): "Paraná" means Paraná before the larger Paranã.
+    static let asTypedBonus = 1.5
     /// The same while typing (suggest), where the suggestion shows the place's own name and
     /// "Chan" suggesting Shenzhen (an alternate name's prefix) puzzles.
     static let typingAlternateNamePenalty = 10.0
@@ -91,6 +97,25 @@ enum Ranking {
         if candidate.viaAlternateName {
             add("alternate name", -(typing ? typingAlternateNamePenalty : alternateNamePenalty))
         }
+        if candidate.nameAsTyped { add("as typed", asTypedBonus) }
+    }
+
+    /// A candidate that explains every word at least this well (a score of 90: the whole name,
+    /// perhaps with a word more) makes those far weaker than it no answer.
+    static let wholeTextFloor = 90.0
+    /// How much weaker than the best whole-text match a candidate may score and still be
+    /// listed: "Paris, TX" answers Paris, Texas (100), not Chengdu (50) after it; "Ateneum,
+    /// Helsingfors" the museum (100), not Helsinki (69) for one of its words.
+    static let farWeaker = 25.0
+
+    /// The score below which ranked candidates are far weaker than the best whole-text match
+    /// (``wholeTextFloor``, ``farWeaker``); `nil` when none explains the text that well.
+    /// Candidates of a category around a place ("cafes in Kamppi") rank by distance and are
+    /// never cut.
+    static func farWeakerScore(_ candidates: [Candidate]) -> Double? {
+        let best = candidates.lazy.filter { $0.unmatchedWords == 0 && $0.anchor == nil }.map(\.score).max()
+        guard let best, best >= wholeTextFloor else { return nil }
+        return best - farWeaker
     }
 
     /// Candidates best first: by rank, then nearer, then more important, then by id, so the

@@ -4,6 +4,12 @@ import Foundation
 struct ResultBuilder {
     let tree: CategoryTree
     let countryNames: [String: String]
+    /// Each country's languages by ISO3, the most spoken first, as language codes without
+    /// their region ("FIN": ["fi", "sv", "smn"]).
+    var countryLanguages: [String: [String]] = [:]
+
+    /// A country's languages (ISO3), the most spoken first; none when the file does not say.
+    func languages(of country: String) -> [String] { countryLanguages[country] ?? [] }
 
     /// The value of one attribute (by its canonical ArcGIS name) of a place found at
     /// `location`, `distance` metres from the search point.
@@ -24,7 +30,8 @@ struct ResultBuilder {
         case "Addr_type": return .string(place.addressType.rawValue)
         case "Type":
             let named = isNamedPlace && place.addressType != .postal
-            return .string(named ? (tree.category(code: place.category)?.name ?? "") : "")
+            guard named else { return "" }
+            return .string(place.type.isEmpty ? (tree.category(code: place.category)?.name ?? "") : place.type)
         case "PlaceName": return .string(isNamedPlace ? place.name : "")
         case "Place_addr": return .string(place.placeAddress)
         case "Phone": return .string(place.phone)

@@ -104,6 +104,16 @@ struct Candidate {
     var anchor: Point?
     /// The reading that found it (its index in ``QueryAnalysis/readings``).
     var reading = 0
+    /// Its category code, where the retrieval read it.
+    var category: Int?
+    /// The name in a language it was found by (folded: "helsingfors"), when it was found by
+    /// one: with no language asked for, the answer is written in that one, as ArcGIS answers
+    /// "in the language of the primary matched component" of the text.
+    var localizedName: String?
+    /// Whether its own name (or one in a language) is in the text as typed, accents and all,
+    /// when the text has letters beyond ASCII ("Paraná" typed finds Paraná before Paranã, which
+    /// folds alike; "Parana" prefers neither).
+    var nameAsTyped = false
 
     init(
         id: Int64, longitude: Double, latitude: Double, score: Double, distance: Double, importance: Double,

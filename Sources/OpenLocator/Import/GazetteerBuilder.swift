@@ -35,6 +35,13 @@ public struct GazetteerBuilder: Sendable {
     /// GeoNames alternate names with their languages (`alternateNamesV2.txt`), for the places
     /// of ``geoNamesFiles``: names in a language for answers in it, and names that find them.
     public var geoNamesAlternateNamesFiles: [URL] = []
+    /// The generic words of place names in each language (``GenericWords``): by default the
+    /// tables in `generic-words/` beside ``categoryMapping``.
+    public var genericWordFiles: [URL]
+    /// The rules for named OSM things the category mapping leaves out, with a Type of their own
+    /// (squares, tram stops, fountains): by default `osm-named-types.tsv` beside
+    /// ``categoryMapping``, when there is one; `nil` leaves such things out.
+    public var namedTypesFile: URL?
     /// Your own places: CSV (`name,category,lat,lon,…`) or GeoJSON (by the `.geojson`/`.json` name).
     public var placeFiles: [URL] = []
     /// Places given directly, added after the files' places.
@@ -59,6 +66,9 @@ public struct GazetteerBuilder: Sendable {
         osmFiles = osm
         geoNamesFiles = geoNames
         self.categoryMapping = categoryMapping
+        genericWordFiles = GenericWords.files(besideMapping: categoryMapping)
+        let namedTypes = categoryMapping.deletingLastPathComponent().appendingPathComponent("osm-named-types.tsv")
+        namedTypesFile = FileManager.default.isReadableFile(atPath: namedTypes.path) ? namedTypes : nil
     }
 
     /// How often, at most, a long stage says how far it has got, in seconds.
@@ -109,8 +119,9 @@ public struct GazetteerBuilder: Sendable {
         }
         var geoNames = GeoNamesImporter()
         try geoNames.readCompanions(among: geoNamesFiles + geoNamesPostalFiles)
-        let geoNamesReaders: [any PlaceFileReader] = try geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
-            .map { try geoNames.placeReader(for: $0) }
+        let dumps = geoNamesFiles.filter { !GeoNamesImporter.isCompanion($0) }
+        let enclosing = dumps.isEmpty ? EnclosingTowns.none : try EnclosingTowns(dumps: dumps)
+        let geoNamesReaders: [any PlaceFileReader] = try dumps.map { try geoNames.placeReader(for: $0, enclosing: enclosing) }
         // The alternate names of the dumps' populated places, the only ones kept.
         var alternates: [GeoNamesAlternateNames] = []
         if !geoNamesAlternateNamesFiles.isEmpty {
@@ -132,6 +143,8 @@ public struct GazetteerBuilder: Sendable {
                 ? try OwnPlacesGeoJSONReader(url.path) : try OwnPlacesCSVReader(url.path)
         }
         let mapping = try OSMCategoryMapping(contentsOf: categoryMapping)
+        let namedTypes = try namedTypesFile.map { try OSMCategoryMapping(contentsOf: $0) }
+        let genericWords = try GenericWords.entries(in: genericWordFiles)
 
         let directory = output.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(output.lastPathComponent).\(UUID().uuidString).partial")
@@ -151,8 +164,19 @@ public struct GazetteerBuilder: Sendable {
         var summaries: [SourceSummary] = []
         let countryNames = Dictionary(
             geoNames.countries.values.map { ($0.iso3, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let localityParts = { (place: PlaceRecord, parts: inout [String]) in
+        // Each country's languages by ISO3 ("FIN": fi, sv, smn), and English, the world's: its
+        // places' names in them are names of their own ("Cologne" is Köln before Cologne,
+        // Lombardy; ``SearchText/appendAlternateNames(of:exceptNameAt:ownLanguages:to:)``).
+        var countryLanguages: [String: Set<String>] = [:]
+        for (iso2, country) in geoNames.countries {
+            countryLanguages[country.iso3] = Set(
+                (geoNames.countryLanguages[iso2] ?? "").split(separator: ",").map {
+                    String($0.prefix { $0 != "-" }).lowercased()
+                } + ["en"])
+        }
+        let localityParts = { (place: PlaceRecord, parts: inout [String], languages: inout Set<String>) in
             Self.localityParts(of: place, countryNames, into: &parts)
+            languages = countryLanguages[place.country] ?? []
         }
         do {
             let writer = try GazetteerWriter(path: temporary.path)
@@ -177,7 +201,7 @@ public struct GazetteerBuilder: Sendable {
                 }
 
                 summaries += alternates.map(\.summary)
-                var osm = OSMImporter(mapping: mapping, directory: directory)
+                var osm = OSMImporter(mapping: mapping, namedTypes: namedTypes, directory: directory)
                 var osmCounts: [Int] = []  // places and streets of each file, without address points
                 for url in osmFiles {
                     progress("reading OSM \(url.lastPathComponent)")
@@ -228,7 +252,7 @@ public struct GazetteerBuilder: Sendable {
                     written: { ongoing("\($0) of \(osmPlaces.count) places written") })
                 // The streets were written last, with consecutive ids (the places table is only
                 // ever appended to).
-                let firstStreetID = writer.connection.lastInsertedRowID - Int64(streets.count) + 1
+                let firstStreetID = writer.lastPlaceID - Int64(streets.count) + 1
                 var extents = [Envelope?](repeating: nil, count: streets.count)
                 try streetSegments?.forEach { segment in
                     try writer.insertStreetSegment(
@@ -326,6 +350,7 @@ public struct GazetteerBuilder: Sendable {
                     throw LocatorError(.invalidInput, Self.nothingToWrite(summaries))
                 }
                 try translations.write(to: writer.connection)
+                try writer.insertGenericWords(genericWords)
                 for (iso2, country) in geoNames.countries.sorted(by: { $0.key < $1.key }) {
                     try writer.insertCountry(
                         iso2: iso2, iso3: country.iso3, name: country.name,
@@ -406,13 +431,14 @@ public struct GazetteerBuilder: Sendable {
         nonisolated(unsafe) let (next, prepare) = (next, prepare)
         nonisolated(unsafe) var textBytes = 0  // of the chunk before, to make room at once
         nonisolated(unsafe) var locality: [String] = []  // (one array for every place's parts)
+        nonisolated(unsafe) var languages: Set<String> = []
         try ChunkPipeline.run(
             produce: { () throws -> PlaceRowChunk? in
                 var chunk = PlaceRowChunk(places: chunkSize, textBytes: textBytes + textBytes / 8)
                 while chunk.count < chunkSize, var place = try next() {
                     guard try prepare(&place) else { continue }
-                    localityParts(place, &locality)
-                    chunk.append(place, locality: locality)
+                    localityParts(place, &locality, &languages)
+                    chunk.append(place, locality: locality, ownLanguages: languages)
                 }
                 textBytes = chunk.text.count
                 return chunk.isEmpty ? nil : chunk
@@ -462,9 +488,10 @@ public struct GazetteerBuilder: Sendable {
         return found
     }
 
-    /// Puts the words that place a place in `parts`, in place of what it held: a build fills
-    /// one array for every place rather than allocating one each time.
-    typealias LocalityParts = (_ place: PlaceRecord, _ parts: inout [String]) -> Void
+    /// Puts the words that place a place in `parts`, in place of what it held (a build fills
+    /// one array for every place rather than allocating one each time), and its country's
+    /// languages in `languages`.
+    typealias LocalityParts = (_ place: PlaceRecord, _ parts: inout [String], _ languages: inout Set<String>) -> Void
 
     /// The words that place a place, the empty ones left out: neighbourhood, city, the city's
     /// other names, postcode, region, country name and code.

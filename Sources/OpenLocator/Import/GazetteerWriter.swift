@@ -12,6 +12,8 @@ final class GazetteerWriter {
     /// The places' R*Tree entries and suggest prefixes, gathered on the side thread.
     private let placeEntries: PlaceEntries
     private var placesWritten = 0
+    /// The id of the last place inserted (0 before any): the places table is only appended to.
+    private(set) var lastPlaceID: Int64 = 0
     /// The first and last id of a locality written so far (``GazetteerSchema/localityIDsKey``).
     private var localityIDs: ClosedRange<Int64>?
     /// The street segments' R*Tree entries, packed and written by ``finish(step:)`` after the
@@ -84,8 +86,10 @@ final class GazetteerWriter {
         guard chunk.isEmpty || connection.lastInsertedRowID == firstID + Int64(chunk.count) - 1 else {
             throw LocatorError(.buildFailed, "the places of a chunk did not get consecutive ids")
         }
+        if !chunk.isEmpty { lastPlaceID = firstID + Int64(chunk.count) - 1 }
         for (index, row) in chunk.rows.enumerated() {
             if let extent = row.extent { try insertExtent(placeID: firstID + Int64(index), extent) }
+            if !row.type.isEmpty { try insertType(placeID: firstID + Int64(index), row.type) }
             counts[types.firstIndex(of: row.addressType)!] += 1
             if row.addressType == .locality {
                 let id = firstID + Int64(index)
@@ -126,6 +130,13 @@ final class GazetteerWriter {
         nextSegmentID += 1
     }
 
+    /// Records a place's Type where its category's name does not say it ("Tram Stop").
+    func insertType(placeID: Int64, _ type: String) throws {
+        try connection.statement("INSERT INTO place_types(place_id, type) VALUES (?, ?)").run([
+            .integer(placeID), .text(type),
+        ])
+    }
+
     /// Records where a place's parts lie: a street's segments, a postal area's members.
     func insertExtent(placeID: Int64, _ box: Envelope) throws {
         try connection.statement(
@@ -145,6 +156,12 @@ final class GazetteerWriter {
         try connection.statement("INSERT OR IGNORE INTO regions(country, code, name) VALUES (?, ?, ?)").run([
             .text(iso2), .text(code), .text(name),
         ])
+    }
+
+    /// Records the generic words of place names the search reads (``GenericWords``), in order.
+    func insertGenericWords(_ entries: [GenericWords.Entry]) throws {
+        let insert = try connection.statement("INSERT INTO generic_words(concept, word, categories) VALUES (?, ?, ?)")
+        for entry in entries { try insert.run([.text(entry.concept), .text(entry.word), .text(entry.categories)]) }
     }
 
     /// Counts the POIs and addresses inserted from now on as `source`'s in the coverage table.
@@ -243,7 +260,7 @@ private final class PlaceEntries: @unchecked Sendable {
                         category: UInt32(clamping: place.category)))
                 suggest.add(
                     id: id, importance: place.importance, foldedName: column(.searchName, index),
-                    foldedAlternateNames: column(.searchAlternateNames, index), isPOI: place.addressType == .poi)
+                    foldedAlternateNames: column(.searchAlternateNames, index), isPOI: place.addressType == .poi && place.type.isEmpty)
                 keys.add(
                     id: id, importance: place.importance, longitude: place.longitude, latitude: place.latitude,
                     category: place.category)

@@ -60,6 +60,7 @@ extension PlaceRecord {
         text(side)
         bytes.append(extent == nil ? 0 : 1)
         if let extent { [extent.xmin, extent.ymin, extent.xmax, extent.ymax].forEach(double) }
+        text(type)
     }
 
     /// The place encoded at `offset` in `bytes`, moving `offset` past it. The bytes must be
@@ -111,8 +112,9 @@ extension PlaceRecord {
         let access = flag() ? Coordinate(lon: double(), lat: double()) : nil
         let side = text()
         let extent = flag() ? Envelope(xmin: double(), ymin: double(), xmax: double(), ymax: double()) : nil
+        let type = text()
         return PlaceRecord(
-            id: id, name: name, addressType: addressType, category: category, houseNumber: houseNumber,
+            id: id, name: name, addressType: addressType, category: category, type: type, houseNumber: houseNumber,
             street: street, neighborhood: neighborhood, city: city, subregion: subregion, region: region,
             postal: postal, country: country, placeAddress: placeAddress, phone: phone, url: url,
             longitude: longitude, latitude: latitude, importance: importance, population: population,

@@ -51,6 +51,8 @@ struct PlaceRowChunk: Sendable {
         var population: Int64
         var addressType: AddressType
         var extent: Envelope?
+        /// Its Type where the category's name does not say it (``PlaceRecord/type``), mostly "".
+        var type: String
     }
 
     private(set) var text: [UInt8] = []
@@ -75,14 +77,15 @@ struct PlaceRowChunk: Sendable {
     }
 
     /// Adds a place, and its text folded for search (``SearchText``): its name, alternate names
-    /// and `locality`, the words that place it.
-    mutating func append(_ place: PlaceRecord, locality: [String]) {
+    /// (its names in `ownLanguages`, its country's, first) and `locality`, the words that place it.
+    mutating func append(_ place: PlaceRecord, locality: [String], ownLanguages: Set<String> = []) {
         for column in TextColumn.allCases {
             switch column {
             case .searchName: SearchText.appendName(of: place, to: &text)
             case .searchAlternateNames:
                 SearchText.appendAlternateNames(
-                    of: place, exceptNameAt: textRange(.searchName, of: rows.count), to: &text)
+                    of: place, exceptNameAt: textRange(.searchName, of: rows.count), ownLanguages: ownLanguages,
+                    to: &text)
             case .searchLocality: SearchText.appendLocality(locality, to: &text)
             default: place.withUTF8(of: column) { text.append(contentsOf: $0) }
             }
@@ -93,7 +96,7 @@ struct PlaceRowChunk: Sendable {
                 longitude: place.longitude, latitude: place.latitude, importance: place.importance,
                 accessLongitude: place.access?.lon, accessLatitude: place.access?.lat,
                 category: place.category, population: place.population, addressType: place.addressType,
-                extent: place.extent))
+                extent: place.extent, type: place.type))
     }
 
     /// Calls `body` with a function that gives a row's text column as bytes of ``text``, valid

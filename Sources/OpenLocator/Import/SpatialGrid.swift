@@ -45,3 +45,5 @@ struct SpatialGrid<Item> {
         return found
     }
 }
+
+extension SpatialGrid: Sendable where Item: Sendable {}

@@ -6,7 +6,8 @@ import Foundation
 ///   places (`suggest_prefixes`), because ranking every FTS5 match of a short prefix costs
 ///   too much to do per keystroke (10–16 ms for "sa" on the default gazetteer, ~80 ms at 1M);
 /// - chains: POI names that ``minimumChainSize`` or more places share (`chains`), suggested
-///   as collections.
+///   as collections. (Not the named things of a Type of their own: the entrances and platforms
+///   of one station share its name.)
 struct SuggestIndex {
     static let prefixLengths = 2...3
     static let placesPerPrefix = 16

@@ -20,6 +20,11 @@ struct ForwardGeocoder {
     /// typed, and nothing else in its name.
     static let wholeTextScore = 100.0 - 1e-9
 
+    /// The least importance of a town named like a category that answers near a point where
+    /// the category has no places: a town of about 10,000 people (Spa, Belgium; Casino, New
+    /// South Wales), not the 2,300 of Cafe in the Philippines.
+    static let townNamedImportance = 0.53
+
     func geocode(_ searchText: String) throws -> GeocodeResponse {
         let center = parameters.preferredSearchLocation?.projected(to: .wgs84)
         let filter = try backend.searchFilter(
@@ -33,8 +38,19 @@ struct ForwardGeocoder {
             let categories = try backend.resolver.filterCategories(parameters.categories)
             readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
         }
-        var wordsQuery = TextQuery(text.words.indices, in: text)
-        if readings.count > 1 {
+        // (A category phrase alone, and the town it may name, search no words but the phrase.)
+        let searchesWords = readings.contains {
+            switch $0.kind {
+            case .category, .townNamed: return false
+            default: return true
+            }
+        }
+        let townAliases =
+            searchesWords && readings.count > 1
+            ? try TownAliases.find(text, backend: backend, db: db, state: state) : [:]
+        var wordsQuery = TextQuery(
+            text.words.indices, in: text, genericWords: state.genericWords, townAliases: townAliases)
+        if searchesWords && readings.count > 1 {
             try backend.completeLastWord(&wordsQuery, db: db)
             try backend.weigh(&wordsQuery, db: db, state: state)
         }
@@ -43,6 +59,7 @@ struct ForwardGeocoder {
             backend: backend, db: db, state: state, text: text, filter: filter, center: center,
             maxResults: parameters.maxResults, maxDistance: parameters.maxDistance, wordsQuery: wordsQuery,
             minimumScore: minimum)
+        context.townAliases = townAliases
 
         var found: [Candidate] = []
         var traces: [QueryExplanation.ReadingTrace] = []
@@ -64,11 +81,15 @@ struct ForwardGeocoder {
                     skipped = "skipped: an earlier reading explains the text"
                 } else if context.anchoredCategory {
                     skipped = "skipped: the category's place was found"
+                } else if context.namesFeature {
+                    skipped = "skipped: the text names a feature"
                 } else if let longer = fallbackFound, longer > fallback.locality.count {
                     skipped = "skipped: a longer locality was found"
                 } else if fallback.beforeLastSection, fallbackFound != nil {
                     skipped = "skipped: a later section named a locality"
                 }
+            case .townNamed:
+                if center != nil, !found.isEmpty { skipped = "skipped: the category has places near the point" }
             default: break
             }
             if let skipped {
@@ -111,6 +132,12 @@ struct ForwardGeocoder {
             best.values.filter {
                 $0.score >= minimum && (parameters.matchOutOfRange || $0.kind != .streetAddressExt)
             })
+        var farWeaker: QueryExplanation.Cut?
+        if let below = Ranking.farWeakerScore(kept) {
+            let count = kept.count
+            kept.removeAll { $0.anchor == nil && $0.score < below }
+            if kept.count < count { farWeaker = QueryExplanation.Cut(count: count - kept.count, below: below) }
+        }
         if let radius = parameters.preferredSearchRadius, center != nil {
             // ArcGIS's `distance`: those within the radius first, each part in its ranked order.
             kept = kept.filter { $0.distance <= radius } + kept.filter { $0.distance > radius }
@@ -125,7 +152,7 @@ struct ForwardGeocoder {
                 outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
                 requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
                 defaults: ResultAttributes.defaultFields,
-                localizer: PlaceLocalizer(language: parameters.outputLanguageCode, db: db))
+                localizer: PlaceLocalizer(language: language(of: candidate, place, wordsQuery), db: db))
         }
         var response = GeocodeResponse(results: parameters.locationType.placed(results))
         if results.isEmpty, let empty = context.emptyCategorySearch {
@@ -138,8 +165,23 @@ struct ForwardGeocoder {
                 text: searchText, words: text.folded, traces: traces, top: top, readings: readings,
                 minimum: minimum, dropped: best.values.count(where: { $0.score < minimum }), hasCenter: center != nil,
                 wantsAddress: wantsAddress)
+            response.explanation?.farWeaker = farWeaker
+            response.explanation?.townAliases = townAliases.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }
         }
         return response
+    }
+
+    /// The language an answer is written in: the one asked for; else, as ArcGIS answers, the
+    /// language of the name the text found it by ("Helsingfors" is answered in Swedish, "Roma"
+    /// in Italian); else none (its own names).
+    private func language(of candidate: Candidate, _ place: PlaceRecord, _ text: TextQuery) -> String? {
+        if let asked = parameters.outputLanguageCode { return asked }
+        guard candidate.localizedName != nil || candidate.viaAlternateName, !place.localizedNames.isEmpty else {
+            return nil
+        }
+        return LocalizedNames.language(
+            in: place.localizedNames, preferring: state.results.languages(of: place.country),
+            isTyped: text.isWrittenAsTyped)
     }
 
     private func run(_ reading: Reading, qualifier: Qualifier?, in context: inout SearchContext) throws
@@ -153,6 +195,13 @@ struct ForwardGeocoder {
         case .category(let category): return try CategoryStage.candidates(category, in: &context)
         case .name: return try NameStage.candidates(qualifier: qualifier, in: &context)
         case .localityFallback(let fallback): return try LocalityFallbackStage.candidates(fallback, in: &context)
+        case .townNamed:
+            let query = context.query(Array(context.text.words.indices), prefixAllowed: false)
+            var found = try backend.localitiesNamed(query, center: context.center, filter: context.filter, db: db)
+            // Near a point without places of the category, only a town people may mean: a
+            // village of that name across the world is no answer to "cafe" in London.
+            if context.center != nil { found.removeAll { $0.importance < Self.townNamedImportance } }
+            return StageResult(candidates: found, note: found.isEmpty ? "none" : "own name")
         }
     }
 

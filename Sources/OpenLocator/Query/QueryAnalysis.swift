@@ -43,7 +43,11 @@ struct QueryAnalysis: Sendable {
         }
         let categories = resolver.categories(matchingFolded: text.folded)
         guard categories.isEmpty else {
-            readings = [Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0)]
+            // (And a town of that name: "Spa", "Casino", "Marina" name towns too.)
+            readings = [
+                Reading(kind: .category(CategoryReading(categories: categories)), penalty: 0),
+                Reading(kind: .townNamed, penalty: 0),
+            ]
             return
         }
         var readings: [Reading] = []
@@ -233,12 +237,26 @@ struct QueryAnalysis: Sendable {
         // A region's name is often its main town's too ("Public Library, Ceiba"; "Kingston,
         // Kingston"): the qualifier's words as the locality, last, when they are a region's
         // name (not a code or a country: "…, Helsinki, US" is not the French village of Us).
+        // (The region's words alone when its country follows: "…, Potosí, Bolivia".)
         if let qualifier, words.contains(where: { text.words[$0].hasLetter }) {
             let named = qualifier.words.filter { text.words[$0].hasLetter }
-            let phrase = named.map { text.words[$0].folded }.joined(separator: " ")
-            let isRegionName = qualifier.regions.contains { $0.name.map(TextFolding.fold) == phrase }
-            if isRegionName, !named.isEmpty, named.count <= maxFallbackLocalityWords {
-                found.append(LocalityFallbackReading(locality: named, qualifier: nil, unexplained: words))
+            for length in stride(from: min(named.count, maxFallbackLocalityWords), through: 1, by: -1) {
+                let locality = Array(named.prefix(length))
+                let phrase = locality.map { text.words[$0].folded }.joined(separator: " ")
+                let regions = qualifier.regions.filter { $0.name.map(TextFolding.fold) == phrase }
+                guard !regions.isEmpty else { continue }
+                // In the region's country, when its words follow ("Bolivia").
+                let rest = qualifier.words.filter { !locality.contains($0) }
+                let country =
+                    rest.isEmpty
+                    ? nil
+                    : Qualifier(
+                        words: rest,
+                        regions: regions.map {
+                            QualifierLexicon.Region(country: $0.country, countryName: $0.countryName, name: nil, forms: [])
+                        })
+                found.append(LocalityFallbackReading(locality: locality, qualifier: country, unexplained: words))
+                break
             }
         }
         return found

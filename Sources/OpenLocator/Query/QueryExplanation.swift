@@ -48,12 +48,24 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
     public var minimumScore: Double
     /// How many candidates scored below it.
     public var belowMinimum: Int
+    /// The candidates left out as far weaker than one that explains the whole text
+    /// (``Ranking/farWeaker``); `nil` when none was.
+    public var farWeaker: Cut?
+    /// Towns written by another of their names, read as their own too ("helsingfors = helsinki").
+    public var townAliases: [String] = []
+
+    /// Candidates left out: how many, and the score they fell below.
+    public struct Cut: Sendable, Hashable {
+        public var count: Int
+        public var below: Double
+    }
     /// How the first candidate's rank was made up, against the next one's; `nil` when there
     /// was no candidate at all.
     public var winner: String?
 
     public var description: String {
         var lines = ["words: " + (words.isEmpty ? "(none)" : words.joined(separator: " "))]
+        for alias in townAliases { lines.append("town by another of its names: \(alias)") }
         for (index, trace) in readings.enumerated() {
             var line =
                 "reading \(index + 1), \(trace.stage) (penalty \(Self.number(trace.penalty))): \(trace.reading) — \(trace.outcome)"
@@ -69,6 +81,11 @@ public struct QueryExplanation: Sendable, Hashable, CustomStringConvertible {
         lines.append(
             "minimum score \(Self.number(minimumScore))"
                 + (belowMinimum > 0 ? ": \(belowMinimum) candidate\(belowMinimum == 1 ? "" : "s") below it" : ""))
+        if let cut = farWeaker {
+            lines.append(
+                "cut: \(cut.count) candidate\(cut.count == 1 ? "" : "s") scoring below \(Self.number(cut.below)), far weaker than one that explains every word"
+            )
+        }
         lines.append(winner ?? "no candidate")
         return lines.joined(separator: "\n")
     }

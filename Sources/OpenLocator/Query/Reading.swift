@@ -19,6 +19,10 @@ struct Reading: Sendable {
         /// A locality plus words the data does not have ("Rochester Public Library"): the
         /// locality, as ArcGIS answers, when nothing explains the query better.
         case localityFallback(LocalityFallbackReading)
+        /// A town whose own name is the whole text, beside the text's category reading: Spa,
+        /// Belgium, and Casino, New South Wales, are towns as well as categories. Asked only
+        /// when the category has no places near the search point, or there is no point.
+        case townNamed
     }
 
     let kind: Kind
@@ -34,6 +38,7 @@ struct Reading: Sendable {
         case .category(let reading): return reading.place.isEmpty ? "category" : "category + place"
         case .name: return "name"
         case .localityFallback: return "locality fallback"
+        case .townNamed: return "town named so"
         }
     }
 
@@ -69,6 +74,8 @@ struct Reading: Sendable {
         case .localityFallback(let reading):
             return "locality \(words(reading.locality))" + qualifier(reading.qualifier)
                 + ", not in the data: \(words(reading.unexplained))"
+        case .townNamed:
+            return "town \(words(Array(text.words.indices)))"
         }
     }
 }

@@ -20,6 +20,11 @@ struct SearchContext {
     var weights: [Double] { wordsQuery.weights }
     /// The lowest score returned: partial retrieval stops when no place left could reach it.
     let minimumScore: Double
+    /// Words naming a town by another of its names, with its own name (``TownAliases``).
+    var townAliases: [String: String] = [:]
+    /// Whether a locality fallback found the text to be a feature's own name ("Golden Gate
+    /// Bridge"): then no shorter locality of it is tried ("Golden").
+    var namesFeature = false
 
     /// A category search around a point that found nothing inside its radius, for the
     /// coverage answer.
@@ -57,7 +62,8 @@ struct SearchContext {
 
     /// A text query of some of the words, as every stage makes them.
     func query(_ words: [Int], prefixAllowed: Bool = true) -> TextQuery {
-        TextQuery(words, in: text, prefixAllowed: prefixAllowed)
+        TextQuery(
+            words, in: text, prefixAllowed: prefixAllowed, genericWords: state.genericWords, townAliases: townAliases)
     }
 
     /// Scored matches of some words (see ``GazetteerBackend/textCandidates(_:center:filter:partial:floor:db:state:)``).

@@ -23,6 +23,11 @@
 ///   many POIs share (see ``SuggestIndex``).
 /// - `vocabulary_tails`: each word of 5+ letters without its first letter, so a typo in the
 ///   first letter ("Nelsinki", "elsinki") is found by a range scan too.
+/// - `place_types`: the Type of a place where its category's name does not say it ("Tram Stop",
+///   "Square", "Fountain": named things ArcGIS has no category of, `Gazetteer/osm-named-types.tsv`).
+/// - `generic_words`: the generic words of place names by concept ("hotel": "hotel", "hotelli",
+///   "hotell"; "square": "tori", "torget"), with the ArcGIS categories that explain each concept
+///   ("Hotel;Motel;…"), from `Gazetteer/generic-words/` (``GenericWords``).
 /// - `name_translations`: the names of streets and localities in other languages, by country
 ///   and name ("FIN", "sv", "Yrjönkatu" → "Georgsgatan"), for the address parts of answers in a
 ///   language (``PlaceLocalizer``); a place's own names in other languages are in `places.names`.
@@ -45,9 +50,13 @@
 ///   address) is answered without going through the places of its other words
 ///   (``StreetVocabulary``).
 enum GazetteerSchema {
-    static let version = 31
+    static let version = 32
 
-    /// The oldest gazetteers this version reads. Version 31 added the house number to
+    /// The oldest gazetteers this version reads. Version 32 added `place_types` (without it every
+    /// place's Type is its category's name) and `generic_words` (without it a
+    /// search knows no generic words: "Hotelli Kämp" does not find "Hotel Kämp") and writes a
+    /// place's names in a language first among its folded alternate names, ended by ";;" (without
+    /// the mark, a name in a language counts as an alternate name). Version 31 added the house number to
     /// `places_by_street` and `places_by_numbered_name`, which only make a whole-address lookup
     /// fast (without the second, places named by an address are not looked for: the full-text
     /// readings find them when no address point is written so). Version 30 added the meta key
@@ -106,6 +115,8 @@ enum GazetteerSchema {
             iso2 TEXT PRIMARY KEY, iso3 TEXT NOT NULL, name TEXT NOT NULL, languages TEXT NOT NULL) WITHOUT ROWID;
         CREATE TABLE regions(
             country TEXT NOT NULL, code TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY(country, code)) WITHOUT ROWID;
+        CREATE TABLE generic_words(concept TEXT NOT NULL, word TEXT NOT NULL, categories TEXT NOT NULL);
+        CREATE TABLE place_types(place_id INTEGER PRIMARY KEY, type TEXT NOT NULL);
         CREATE TABLE name_translations(
             country TEXT NOT NULL, language TEXT NOT NULL, name TEXT NOT NULL, translated TEXT NOT NULL,
             PRIMARY KEY(country, language, name)) WITHOUT ROWID;

@@ -4,7 +4,8 @@ import Foundation
 
 /// The repository's GeoNames files read by a parser of their own (not the importer), for
 /// relevance truth that does not come from the code under test: every populated place of
-/// `cities500.txt.gz` with its country, admin1 region name and population.
+/// `cities500.txt.gz` with its country, admin1 region name, population and feature code, and
+/// the names in languages of `alternateNames.txt.gz`.
 struct RawGeoNames: Sendable {
     struct Place: Sendable {
         /// The GeoNames id (`geonameid`).
@@ -18,8 +19,16 @@ struct RawGeoNames: Sendable {
         /// The admin1 region's name, "" when the table has none.
         var region: String
         var population: Int
+        /// `PPLC` (a capital), `PPLA` (a first-level seat), `PPLX` (a section of a city), …
+        var featureCode = ""
 
         var location: Point { Point(latitude: latitude, longitude: longitude) }
+
+        /// How prominent it is when people say its name alone: a capital, then a first-level
+        /// seat, then by population (the test's own order).
+        var prominence: (Int, Int, Int) {
+            (featureCode == "PPLC" ? 1 : 0, featureCode == "PPLA" ? 1 : 0, population)
+        }
     }
 
     struct Country: Sendable {
@@ -34,6 +43,13 @@ struct RawGeoNames: Sendable {
     var countries: [String: Country] = [:]
     /// "US.MN" -> "Minnesota".
     var regions: [String: String] = [:]
+    /// Each place's names in languages, by its id: ("it", "Roma"), ("sv", "Rom"), …
+    var languageNames: [Int: [(language: String, name: String)]] = [:]
+
+    /// A place's name in a language, or `nil`.
+    func name(of place: Place, in language: String) -> String? {
+        languageNames[place.id]?.first { $0.language == language }?.name
+    }
 
     /// A qualifier lexicon made straight from the raw tables.
     var lexicon: QualifierLexicon {
@@ -63,15 +79,12 @@ struct RawGeoNames: Sendable {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if f.count > 1 { raw.regions[f[0]] = f[1] }
         }
-        let gzip = Process()
-        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        gzip.arguments = ["-dc", folder.appendingPathComponent("cities500.txt.gz").path]
-        let pipe = Pipe()
-        gzip.standardOutput = pipe
-        try gzip.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        gzip.waitUntilExit()
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in try gunzipped(folder.appendingPathComponent("alternateNames.txt.gz")).split(separator: "\n") {
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 4, let id = Int(f[1]) else { continue }
+            raw.languageNames[id, default: []].append((String(f[2]), String(f[3])))
+        }
+        for line in try gunzipped(folder.appendingPathComponent("cities500.txt.gz")).split(separator: "\n") {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard f.count >= 15, let latitude = Double(f[4]), let longitude = Double(f[5]) else { continue }
             let country = String(f[8]), admin1 = String(f[10])
@@ -80,8 +93,21 @@ struct RawGeoNames: Sendable {
                     id: Int(f[0]) ?? 0, name: String(f[1]), latitude: latitude, longitude: longitude,
                     countryCode: country,
                     admin1Code: admin1, region: raw.regions["\(country).\(admin1)"] ?? "",
-                    population: Int(f[14]) ?? 0))
+                    population: Int(f[14]) ?? 0, featureCode: String(f[7])))
         }
         return raw
+    }
+
+    /// A gzipped file's text, by the system's gzip (not the library's inflater).
+    private static func gunzipped(_ file: URL) throws -> String {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        gzip.arguments = ["-dc", file.path]
+        let pipe = Pipe()
+        gzip.standardOutput = pipe
+        try gzip.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        gzip.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 }

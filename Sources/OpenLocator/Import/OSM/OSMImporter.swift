@@ -13,6 +13,9 @@ import Foundation
 /// nodes that are present, and an object with none is skipped.
 struct OSMImporter {
     let mapping: OSMCategoryMapping
+    /// The named things `mapping` leaves out, with a Type of their own (squares, tram stops,
+    /// fountains: `Gazetteer/osm-named-types.tsv`); `nil` for none.
+    let namedTypes: OSMCategoryMapping?
     /// Where the temporary files go (next to the gazetteer being built, not a RAM-backed /tmp).
     let directory: URL
     private(set) var places: [PlaceRecord] = []
@@ -37,8 +40,8 @@ struct OSMImporter {
     private let streetName = CategoryTree.world["Street Name"]!.code
     private let populatedPlace = CategoryTree.world["Populated Place"]!
 
-    init(mapping: OSMCategoryMapping, directory: URL) {
-        (self.mapping, self.directory) = (mapping, directory)
+    init(mapping: OSMCategoryMapping, namedTypes: OSMCategoryMapping? = nil, directory: URL) {
+        (self.mapping, self.namedTypes, self.directory) = (mapping, namedTypes, directory)
     }
 
     /// Hands over the places, streets and address points read, leaving the importer empty, so
@@ -47,7 +50,7 @@ struct OSMImporter {
         places: [PlaceRecord], streets: [PlaceRecord], streetSegments: StreetSegmentFile?,
         addressPoints: AddressPointSpool?
     ) {
-        defer { self = OSMImporter(mapping: mapping, directory: directory) }
+        defer { self = OSMImporter(mapping: mapping, namedTypes: namedTypes, directory: directory) }
         return (places, streets, streetSegments, addressPoints)
     }
 
@@ -147,11 +150,11 @@ struct OSMImporter {
     private mutating func addFeature(tags: [String: String], at location: Coordinate, source: String) throws {
         let address = Self.address(from: tags)
         if let name = tags["name"], !name.isEmpty, tags["access"] != "private",
-            let category = mapping.category(for: tags)
+            let (category, type) = mapping.match(tags) ?? namedTypes?.match(tags)
         {
             let isLocality = populatedPlace.contains(category)
             var place = PlaceRecord(
-                name: name, addressType: isLocality ? .locality : .poi, category: category.code,
+                name: name, addressType: isLocality ? .locality : .poi, category: category.code, type: type,
                 longitude: location.lon, latitude: location.lat,
                 importance: Self.importance(tags: tags, isLocality: isLocality), source: source)
             place.houseNumber = address.houseNumber
@@ -307,6 +310,7 @@ struct OSMImporter {
             case "town": return 0.6
             case "suburb", "borough": return 0.45
             case "village", "quarter": return 0.4
+            case "city_block": return 0.1  // (a block of a city, Aasi: a POI's weight)
             default: return 0.35
             }
         }

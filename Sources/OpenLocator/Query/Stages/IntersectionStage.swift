@@ -28,6 +28,8 @@ enum IntersectionStage {
         let crossings = try backend.crossings(of: first.map(\.id), and: second.map(\.id), db: context.db)
         let rows = try backend.places(for: first + second, db: context.db)
         let scores = Dictionary((first + second).map { ($0.id, $0.score) }, uniquingKeysWith: max)
+        // (A street found by another of its names: its crossings rank after its namesake's.)
+        let byOtherName = Set((first + second).filter(\.viaAlternateName).map(\.id))
         let (firstWeight, secondWeight) = (context.weight(of: reading.first), context.weight(of: reading.second))
         var found: [Candidate] = []
         // A street the data splits into pieces (each carriageway of a divided road) meets the
@@ -64,7 +66,7 @@ enum IntersectionStage {
                     id: place.id, longitude: place.longitude, latitude: place.latitude,
                     score: max(0, nameScore - (crossing.gap > 0 ? approachDeduction : 0)), distance: distance,
                     importance: max(a.importance, b.importance), kind: .streetIntersection, place: place,
-                    sameAs: nil))
+                    viaAlternateName: byOtherName.contains(a.id) || byOtherName.contains(b.id), sameAs: nil))
         }
         return StageResult(
             candidates: found, note: "\(first.count)×\(second.count) streets, \(found.count) crossings")

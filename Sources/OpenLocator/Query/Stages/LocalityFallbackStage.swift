@@ -15,6 +15,12 @@
 /// less ``categoryWordPenalty`` when the locality's words also name a category (Library,
 /// Pennsylvania is not what "Rochester Public Library" means): always at least the default
 /// minimum score, never as much as a match of every word.
+///
+/// Two shapes read as a feature's own name, not as a landmark of a town, and answer no town:
+/// a locality of generic words alone ("Eiffel Tower": Tower, Ireland), and one generic word
+/// beside the town without a comma between ("Golden Gate Bridge", "Statue of Liberty"), where
+/// "Rochester Public Library" or "Old Mill, Kingston" name a landmark of the town. Generic
+/// words are the category phrases and the ``GenericWords``.
 enum LocalityFallbackStage {
     static let threshold = 90.0
     static let baseScore = 50.0
@@ -64,8 +70,32 @@ enum LocalityFallbackStage {
                 return candidate
             }
         }
+        // (Only a locality that is there makes the text a feature's name.)
+        if !found.isEmpty, let (feature, whole) = featureName(reading, in: context) {
+            context.namesFeature = context.namesFeature || whole
+            return StageResult(candidates: [], note: feature)
+        }
         return StageResult(
             candidates: found, note: found.isEmpty ? "no such locality" : "scored \(Int(score.rounded()))")
+    }
+
+    /// Why the reading names a feature rather than a landmark of a town, and whether that makes
+    /// the whole text a feature's name; `nil` when it may be a landmark of the town.
+    static func featureName(_ reading: LocalityFallbackReading, in context: SearchContext) -> (String, whole: Bool)? {
+        let words = context.text.words
+        func isGeneric(_ index: Int) -> Bool {
+            let word = words[index].folded
+            return context.state.genericWords.isGeneric(word)
+                || !context.backend.resolver.categories(matchingFolded: [word]).isEmpty
+        }
+        if reading.locality.allSatisfy(isGeneric) { return ("its words are generic: a feature's name, not a town", false) }
+        let rest = reading.unexplained.filter { !QueryAnalysis.connectors.contains(words[$0].folded) }
+        if rest.count == 1, isGeneric(rest[0]),
+            reading.locality.allSatisfy({ words[$0].section == words[rest[0]].section })
+        {
+            return ("one generic word beside it: a feature's own name, not a landmark of the town", true)
+        }
+        return nil
     }
 
     /// The FTS5 expression for localities of another name: the alternate names only, since the
