@@ -244,6 +244,16 @@ import Testing
         let cities = try Self.features("/photon/api?q=Portland&layer=city&limit=20")
         try #require(!cities.isEmpty)
         #expect(cities.allSatisfy { ($0["properties"] as? [String: Any])?["type"] as? String == "city" })
+        // A town's feature names its city (itself), state and country, as Photon's clients read them.
+        for city in cities {
+            let properties = city["properties"] as? [String: Any] ?? [:]
+            #expect(
+                properties["city"] as? String == properties["name"] as? String && properties["state"] != nil
+                    && properties["country"] != nil && properties["countrycode"] != nil, "\(properties)")
+        }
+        // A district's names the city it lies in: Kamppi is in Helsinki.
+        let kamppi = try Self.features("/photon/api?q=Kamppi&layer=district&limit=1").first
+        #expect((kamppi?["properties"] as? [String: Any])?["city"] as? String == "Helsinki")
     }
 
     @Test func photonReverseTakesRadiusLimitAndLayer() throws {

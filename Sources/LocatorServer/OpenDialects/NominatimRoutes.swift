@@ -124,6 +124,7 @@ struct NominatimRoutes {
         let geocode = GeocodeParameters()
         geocode.addResultAttributeNames(OpenPlace.attributeNames)
         geocode.outputLanguageCode = options.language
+        geocode.answersInLocalLanguage = true  // (with no language asked for: the local names, as Nominatim)
         geocode.maxResults = filter.isEmpty ? limit : GeocodeParameters.maxResultsLimit
         if let viewbox {
             if bounded { geocode.searchArea = viewbox } else { geocode.preferredSearchLocation = viewbox.center }
@@ -242,6 +243,7 @@ struct NominatimRoutes {
         let geocode = GeocodeParameters()
         geocode.addResultAttributeNames(OpenPlace.attributeNames)
         geocode.outputLanguageCode = options.language
+        geocode.answersInLocalLanguage = true  // (with no language asked for: the local names, as Nominatim)
         return try task.placesBlocking(withSourceIDs: sources, using: geocode).map(OpenPlace.init)
     }
 

@@ -23,6 +23,8 @@ struct OpenPlace {
     var tag: OSMTags.Tag
     /// ArcGIS `Addr_type`: POI, PointAddress, StreetName, Locality, Postal, StreetInt, …
     var addressType: String
+    /// ArcGIS `Type`: City, Neighborhood, Coffee Shop, …
+    var type: String
     var houseNumber: String
     var street: String
     var neighborhood: String
@@ -46,6 +48,7 @@ struct OpenPlace {
         let source = Self.parseSource(sourceID)
         (osmType, osmID, geonamesID) = (source.osmType, source.osmID, source.geonamesID)
         addressType = text("Addr_type")
+        type = text("Type")
         // A street's name is its own (ArcGIS gives streets no PlaceName).
         name = addressType == "StreetName" ? text("StName") : text("PlaceName")
         houseNumber = text("AddNum")
@@ -92,7 +95,7 @@ struct OpenPlace {
         switch addressType {
         case "POI", "PointAddress", "StreetAddress", "StreetAddressExt", "Subaddress": return "house"
         case "StreetName", "StreetInt": return "street"
-        case "Locality": return "city"
+        case "Locality": return type == "Neighborhood" || type == "District" ? "district" : "city"
         default: return "other"
         }
     }

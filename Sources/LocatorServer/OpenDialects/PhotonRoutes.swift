@@ -67,6 +67,7 @@ struct PhotonRoutes {
         let geocode = GeocodeParameters()
         geocode.addResultAttributeNames(OpenPlace.attributeNames)
         geocode.outputLanguageCode = language
+        geocode.answersInLocalLanguage = true  // (with no language asked for: the local names, as Photon)
         geocode.maxResults = filter.isEmpty ? limit : GeocodeParameters.maxResultsLimit
         geocode.searchArea = try OpenDialectParameters.box(parameters, "bbox")
         let lat = try OpenDialectParameters.number(parameters, "lat")
@@ -106,8 +107,11 @@ struct PhotonRoutes {
         ]
         let parts: [(String, String)] = [
             ("name", place.name),
-            ("housenumber", place.houseNumber), ("street", place.street), ("district", place.neighborhood),
-            ("postcode", place.postcode), ("city", place.addressType == "Locality" ? "" : place.city),
+            ("housenumber", place.houseNumber), ("street", place.street),
+            ("district", place.neighborhood == place.name && place.layer == "district" ? "" : place.neighborhood),
+            // (A town's city is itself, a district's the city it lies in: Photon's clients read
+            // `city` from every feature, reverse answers above all.)
+            ("postcode", place.postcode), ("city", place.city),
             ("county", place.county), ("state", place.state), ("country", place.country),
             ("countrycode", place.countryCode.uppercased()),
         ]

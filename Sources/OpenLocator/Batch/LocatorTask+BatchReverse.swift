@@ -144,7 +144,10 @@ extension GazetteerBackend {
                     let first = points[starts[place]]
                     let language = Self.reverseLanguage(parameters.outputLanguageCode, of: row, state: state)
                     let localizer = language.flatMap { language in
-                        localizers[language] ?? PlaceLocalizer(language: language, db: db).map {
+                        localizers[language]
+                            ?? PlaceLocalizer(
+                                language: language, isLocal: parameters.outputLanguageCode == nil, db: db
+                            ).map {
                             localizers[language] = $0
                             return $0
                         }

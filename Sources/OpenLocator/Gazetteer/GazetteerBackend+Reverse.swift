@@ -98,7 +98,8 @@ extension GazetteerBackend {
             requested: parameters.resultAttributeNames, all: ResultAttributes.reverseFields,
             defaults: ResultAttributes.reverseFields,
             localizer: PlaceLocalizer(
-                language: Self.reverseLanguage(parameters.outputLanguageCode, of: place, state: state), db: db))
+                language: Self.reverseLanguage(parameters.outputLanguageCode, of: place, state: state),
+                isLocal: parameters.outputLanguageCode == nil, db: db))
     }
 
     /// The language a reverse geocode answers in: the one asked for; else, as ArcGIS's World

@@ -12,15 +12,26 @@ struct PlaceLocalizer {
     /// The language codes to look names up by, most specific first (``LanguageCode/lookupOrder(_:)``).
     let languages: [String]
     let db: SQLiteConnection
+    /// Whether the language is the place's country's own, not one asked for: then an OSM
+    /// place keeps its `name`, the local one by OSM's rule ("Stockmann", not its `name:fi`
+    /// "Stockmann Helsinki"), and only its address parts and GeoNames' towns (whose main
+    /// name is the English one) take their names in the language.
+    let isLocal: Bool
 
     /// The localizer for a language code, or `nil` when none is asked for.
-    init?(language: String?, db: SQLiteConnection) {
+    init?(language: String?, isLocal: Bool = false, db: SQLiteConnection) {
         guard let language, let languages = LanguageCode.lookupOrder(language) else { return nil }
-        (self.languages, self.db) = (languages, db)
+        (self.languages, self.isLocal, self.db) = (languages, isLocal, db)
     }
 
     func localized(_ place: PlaceRecord) throws -> PlaceRecord {
         var local = place
+        if isLocal, place.source.hasPrefix("osm:") {
+            local.neighborhood = try translated(place.neighborhood, in: place.country)
+            local.city = try translated(place.city, in: place.country)
+            local.region = try translated(place.region, in: place.country)
+            return local
+        }
         let own = LocalizedNames.name(in: languages, from: place.localizedNames)
         switch place.addressType {
         case .poi: local.name = own ?? place.name

@@ -14,6 +14,7 @@ struct GeocodeOptions: Sendable, Hashable {
     var outputSpatialReference: SpatialReference?
     var countryCode: String?
     var outputLanguageCode: String?
+    var answersInLocalLanguage = false
     var isForStorage = false
     var locationType = GeocodeParameters.LocationType.rooftop
     var matchOutOfRange = true

@@ -81,10 +81,19 @@ public final class GeocodeParameters: @unchecked Sendable {  // `values` is only
     /// The language to write results in (ArcGIS `langCode`): an ISO 639-1 code such as
     /// `"sv"`, optionally with a region (`"sv-FI"`). `PlaceName`, `Match_addr`, the labels and
     /// `Place_addr` use the names the data has in it, and the place's own name where it has
-    /// none; `nil` (the default) keeps every place's own name.
+    /// none. `nil` (the default) answers as ArcGIS does without `langCode`: in the language of
+    /// the name the text found the place by ("Helsingfors" is answered in Swedish), else in
+    /// the place's own names.
     public var outputLanguageCode: String? {
         get { lock.withLock { values.outputLanguageCode } }
         set { lock.withLock { values.outputLanguageCode = newValue } }
+    }
+    /// Whether, with no ``outputLanguageCode``, results are written in their country's most
+    /// spoken language (the local names Nominatim and Photon answer with by default: München,
+    /// 東京都) rather than in the language of the name they were found by.
+    package var answersInLocalLanguage: Bool {
+        get { lock.withLock { values.answersInLocalLanguage } }
+        set { lock.withLock { values.answersInLocalLanguage = newValue } }
     }
     /// Whether the results will be stored (ArcGIS `forStorage`): sent to a remote service, which
     /// may charge for or refuse it; the gazetteer's open data may be stored under its licences

@@ -152,7 +152,9 @@ struct ForwardGeocoder {
                 outputSpatialReference: parameters.outputSpatialReference ?? .wgs84,
                 requested: parameters.resultAttributeNames, all: ResultAttributes.candidateFields,
                 defaults: ResultAttributes.defaultFields,
-                localizer: PlaceLocalizer(language: language(of: candidate, place, wordsQuery), db: db))
+                localizer: PlaceLocalizer(
+                    language: language(of: candidate, place, wordsQuery),
+                    isLocal: parameters.outputLanguageCode == nil && parameters.answersInLocalLanguage, db: db))
         }
         var response = GeocodeResponse(results: parameters.locationType.placed(results))
         if results.isEmpty, let empty = context.emptyCategorySearch {
@@ -171,11 +173,13 @@ struct ForwardGeocoder {
         return response
     }
 
-    /// The language an answer is written in: the one asked for; else, as ArcGIS answers, the
+    /// The language an answer is written in: the one asked for; else its country's most spoken
+    /// when local names are asked for (the open dialects); else, as ArcGIS answers, the
     /// language of the name the text found it by ("Helsingfors" is answered in Swedish, "Roma"
     /// in Italian); else none (its own names).
     private func language(of candidate: Candidate, _ place: PlaceRecord, _ text: TextQuery) -> String? {
         if let asked = parameters.outputLanguageCode { return asked }
+        if parameters.answersInLocalLanguage { return state.results.languages(of: place.country).first }
         guard candidate.localizedName != nil || candidate.viaAlternateName, !place.localizedNames.isEmpty else {
             return nil
         }
