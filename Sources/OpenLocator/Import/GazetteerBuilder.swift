@@ -216,10 +216,11 @@ public struct GazetteerBuilder: Sendable {
                 let given = try places.enumerated().map { try $0.element.record(index: $0.offset) }
                 // One copy of the places at a time, and the address points (most of a
                 // country) on disk until they are written.
-                var (osmPlaces, streets, streetSegments, addressPoints) = osm.takeResults()
+                var (osmPlaces, streets, streetSegments, addressPoints, areas) = osm.takeResults()
                 let anyInMemory = !osmPlaces.isEmpty || !given.isEmpty || !streets.isEmpty
                 if anyInMemory { progress("addressing \(osmPlaces.count + given.count) places") }
-                let enricher = try PlaceEnricher(localities: localities, streets: streets, segments: streetSegments)
+                let enricher = try PlaceEnricher(
+                    localities: localities, areas: areas, streets: streets, segments: streetSegments)
                 for var duplicate in DuplicatePlaces.removeLocalities(alsoIn: localities, from: &osmPlaces) {
                     try enricher.enrich(&duplicate)
                     translations.add(duplicate)

@@ -1,14 +1,16 @@
 import Foundation
 
-/// Fills in what OSM objects lack: city, region and country from the nearest GeoNames
-/// locality, and `Place_addr` from the place's own address or, failing that, the nearest
-/// street (within 200 m) and the locality.
+/// Fills in what OSM objects lack: city and district from the administrative boundaries around
+/// them where the extract holds them whole (``AdministrativeAreas``), else the city from the
+/// nearest GeoNames locality; region and country from that locality; and `Place_addr` from the
+/// place's own address or, failing that, the nearest street (within 200 m) and the locality.
 struct PlaceEnricher {
     /// How far a street may be to stand in for a missing address.
     static let streetSearchRadius = 200.0
     /// How far a street may be for a place's access point (where a router takes it from).
     static let accessRadius = 100.0
     private let localities: LocalityIndex
+    private let areas: AdministrativeAreas
     /// The street segments by grid cell: their numbers in `segments`, their streets, and their
     /// ends in floats (to pass over far ones without reading the file): 24 bytes a segment in
     /// memory.
@@ -31,8 +33,12 @@ struct PlaceEnricher {
     private let city = CategoryTree.world["City"]!.code
 
     /// - Parameter streets: the streets `segments` number theirs by.
-    init(localities: LocalityIndex, streets: [PlaceRecord], segments: StreetSegmentFile?) throws {
+    init(
+        localities: LocalityIndex, areas: AdministrativeAreas = AdministrativeAreas(), streets: [PlaceRecord],
+        segments: StreetSegmentFile?
+    ) throws {
         self.localities = localities
+        self.areas = areas
         self.segments = segments
         streetNames = streets.map(\.name)
         otherStreetNames = Dictionary(
@@ -52,13 +58,20 @@ struct PlaceEnricher {
     /// Fills in the place's locality, country and display address.
     func enrich(_ place: inout PlaceRecord) throws {
         let here = Coordinate(lon: place.longitude, lat: place.latitude)
-        if let nearest = localities.nearestCity(to: here) {
-            let nearestCity = localities.name(nearest)
+        let (boundary, district) = areas.isEmpty ? (nil, nil) : areas.around(here)
+        let nearest = localities.nearestCity(to: here)
+        // The city whose boundary is around it, else the nearest town.
+        if let cityName = boundary?.name ?? nearest.map(localities.name) {
             if place.city.isEmpty, place.addressType != .locality || place.category != city {
-                place.city = nearestCity
-            } else if place.city != nearestCity {
-                place.localityAliases.append(nearestCity)
+                place.city = cityName
+            } else if place.city != cityName {
+                place.localityAliases.append(cityName)
             }
+        }
+        if let district, place.neighborhood.isEmpty, place.addressType != .locality {
+            place.neighborhood = district.name
+        }
+        if let nearest {
             if place.region.isEmpty { place.region = localities.region(nearest) }
             if place.country.isEmpty { place.country = localities.country(nearest) }
         }

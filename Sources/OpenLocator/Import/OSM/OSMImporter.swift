@@ -24,6 +24,8 @@ struct OSMImporter {
     private(set) var streets: [PlaceRecord] = []
     /// The address points, on disk until every file is read (see ``AddressPointSpool``).
     private var addressPoints: AddressPointSpool?
+    /// The cities and districts whose boundaries the files hold whole, to place places in.
+    private(set) var administrativeAreas = AdministrativeAreas()
     /// The streets' straight pieces, on disk.
     private var streetSegments: StreetSegmentFile?
     /// The index of the file being read, among those read so far.
@@ -48,10 +50,10 @@ struct OSMImporter {
     /// a build holds one copy of them. (`nil` files: no file was read.)
     mutating func takeResults() -> (
         places: [PlaceRecord], streets: [PlaceRecord], streetSegments: StreetSegmentFile?,
-        addressPoints: AddressPointSpool?
+        addressPoints: AddressPointSpool?, administrativeAreas: AdministrativeAreas
     ) {
         defer { self = OSMImporter(mapping: mapping, namedTypes: namedTypes, directory: directory) }
-        return (places, streets, streetSegments, addressPoints)
+        return (places, streets, streetSegments, addressPoints, administrativeAreas)
     }
 
     /// Reads one PBF file. Node locations and way node lists go to an ``OSMGeometryStore`` on
@@ -126,11 +128,29 @@ struct OSMImporter {
             try store.wayNodes(member.ref).map { refs in try refs.compactMap { try store.node($0) } }
         }.filter { !$0.isEmpty }
         guard !outers.isEmpty else { return }
+        try addAdministrativeArea(relation, outers: outers, store: store)
         let areas = outers.compactMap(OSMGeometry.areaCentroid)
         let location = areas.isEmpty ? OSMGeometry.mean(outers.flatMap { $0 }) : Self.weightedCentroid(areas)
         guard let location else { return }
         if addPostalBoundary(relation.tags, rings: outers, source: "osm:relation/\(relation.id)") { return }
         try addFeature(tags: relation.tags, at: location, source: "osm:relation/\(relation.id)")
+    }
+
+    /// Keeps a city's or district's boundary whose ways the file holds, every one of them.
+    private mutating func addAdministrativeArea(_ relation: OSMRelation, outers: [[Coordinate]], store: OSMGeometryStore)
+        throws
+    {
+        guard relation.tags["boundary"] == "administrative", let name = relation.tags["name"],
+            let level = relation.tags["admin_level"].flatMap({ Int($0) }), AdministrativeAreas.levels.contains(level)
+        else { return }
+        let ways = relation.members.filter { $0.kind == .way }
+        guard try ways.allSatisfy({ try store.wayNodes($0.ref) != nil }),
+            outers.count == ways.filter({ $0.role != "inner" }).count
+        else { return }
+        let inners = try ways.filter { $0.role == "inner" }.compactMap { member in
+            try store.wayNodes(member.ref).map { refs in try refs.compactMap { try store.node($0) } }
+        }
+        administrativeAreas.add(name: name, level: level, outer: outers, inner: inners)
     }
 
     /// The area-weighted mean of several rings' centroids.
