@@ -48,7 +48,8 @@ extension RelevanceSuiteTests {
         let usable = raw.places.filter { $0.population >= 1000 && $0.name.count >= 4 && !$0.name.contains(",") }
         let us = usable.filter { $0.countryCode == "US" }
         var stream = Stream(state: 53)
-        var asked: Set<String> = []
+        // (A country's or a region's name means the country or the region: another class.)
+        var asked = Set(raw.countries.values.map { $0.name.lowercased() } + raw.regions.values.map { $0.lowercased() })
         for index in 0..<260 {
             let pool = index % 2 == 0 ? us : usable
             let name = pool[stream.next(pool.count)].name
@@ -171,9 +172,13 @@ extension RelevanceSuiteTests {
         let tally = Tally("towns named like a category", floor: 0.95)
         let raw = RawGeoNames.shared
         let categoryNames = Set(CategoryTree.world.categories.map { $0.name.lowercased() })
-        let towns = Dictionary(grouping: raw.places.filter { categoryNames.contains($0.name.lowercased()) }) {
-            $0.name
-        }
+        // (Not those a region or a country is named so too: "Delta" is Delta State first.)
+        let areas = Set(raw.countries.values.map { $0.name.lowercased() } + raw.regions.values.map { $0.lowercased() })
+        let towns = Dictionary(
+            grouping: raw.places.filter {
+                categoryNames.contains($0.name.lowercased()) && !areas.contains($0.name.lowercased())
+            }
+        ) { $0.name }
         for (name, places) in towns.sorted(by: { $0.key < $1.key }) {
             let truth = Self.meant(places)
             guard truth.contains(where: { $0.population >= 10_000 }) else { continue }
@@ -210,5 +215,36 @@ extension RelevanceSuiteTests {
                 "'\(query)' -> \(first.map { "\($0.label) \(text($0, "Addr_type")) \($0.score)" } ?? "nothing")")
         }
         tally.finish(minimumQueries: 100)
+    }
+
+    // MARK: - Countries and regions
+
+    /// Every country by its name alone, and every US state whose name no city of half a million
+    /// people or country has ("New York" and "Washington" mean the cities first, "Georgia" the
+    /// country): the country or the state
+    /// itself, a Locality of Type Country or Region, comes first.
+    @Test func countriesAndStatesByTheirNames() async throws {
+        let tally = Tally("countries and states by their names", floor: 0.95)
+        let raw = RawGeoNames.shared
+        let withTowns = Set(raw.places.map(\.countryCode))
+        for country in raw.countries.values.sorted(by: { $0.iso2 < $1.iso2 })
+        where withTowns.contains(country.iso2) && !country.name.contains(",") {
+            let first = try await Self.geocode(country.name).first
+            tally.record(
+                text(first, "Type") == "Country" && text(first, "Country") == country.iso3,
+                "'\(country.name)' -> \(first.map { "\($0.label) \(text($0, "Type")) \(text($0, "Country"))" } ?? "nothing")")
+        }
+        // (And not Georgia, a country too.)
+        let countryNames = Set(raw.countries.values.map { $0.name.lowercased() })
+        for (key, state) in raw.regions.sorted(by: { $0.key < $1.key })
+        where key.hasPrefix("US.") && !countryNames.contains(state.lowercased())
+            && !(Self.exactlyNamed[state.lowercased()] ?? []).contains(where: { $0.population >= 500_000 })
+        {
+            let first = try await Self.geocode(state).first
+            tally.record(
+                text(first, "Type") == "Region" && text(first, "Region") == state && text(first, "Country") == "USA",
+                "'\(state)' -> \(first.map { "\($0.label) \(text($0, "Type"))" } ?? "nothing")")
+        }
+        tally.finish(minimumQueries: 250)
     }
 }

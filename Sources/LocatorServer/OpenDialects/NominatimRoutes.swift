@@ -182,9 +182,14 @@ struct NominatimRoutes {
 
         func admits(_ place: OpenPlace) -> Bool {
             if excluded.contains(place.placeID) { return false }
-            // The gazetteer has no countries or states as places; cities and settlements are its localities.
-            if let featureType, featureType == "country" || featureType == "state" || place.addressType != "Locality" {
-                return false
+            // Countries and states are localities of those types; cities and settlements the rest.
+            if let featureType {
+                guard place.addressType == "Locality" else { return false }
+                switch featureType {
+                case "country": if place.type != "Country" { return false }
+                case "state": if place.type != "Region" { return false }
+                default: if place.type == "Country" || place.type == "Region" { return false }
+                }
             }
             guard !layers.isEmpty else { return true }
             let isPOI = place.addressType == "POI"

@@ -65,7 +65,7 @@ struct OpenPlace {
         extent = result.extent
         let rank = result.attributeValues["Rank"]?.doubleValue ?? 20
         importance = max(0, min(1, 1 - rank / 20))
-        tag = Self.tag(addressType: addressType, type: text("Type"), rank: rank)
+        tag = Self.tag(addressType: addressType, type: type, rank: rank)
         let streetLine = text("StAddr")
         var parts: [String] = []
         for part in [name, streetLine, neighborhood, city, county, state, postcode, country]
@@ -81,6 +81,8 @@ struct OpenPlace {
     static func tag(addressType: String, type: String, rank: Double) -> OSMTags.Tag {
         switch addressType {
         case "POI": return OSMTags.tag(forCategory: type) ?? OSMTags.Tag(key: "amenity", value: "yes")
+        case "Locality" where type == "Country": return OSMTags.Tag(key: "place", value: "country")
+        case "Locality" where type == "Region": return OSMTags.Tag(key: "place", value: "state")
         case "Locality":
             return OSMTags.Tag(key: "place", value: rank <= 7 ? "city" : rank <= 9 ? "town" : "village")
         case "Postal": return OSMTags.Tag(key: "place", value: "postcode")
@@ -95,6 +97,8 @@ struct OpenPlace {
         switch addressType {
         case "POI", "PointAddress", "StreetAddress", "StreetAddressExt", "Subaddress": return "house"
         case "StreetName", "StreetInt": return "street"
+        case "Locality" where type == "Country": return "country"
+        case "Locality" where type == "Region": return "state"
         case "Locality": return type == "Neighborhood" || type == "District" ? "district" : "city"
         default: return "other"
         }
@@ -103,7 +107,14 @@ struct OpenPlace {
     /// Nominatim's `place_rank` (30 a house or POI, 26 a street, 16–19 a city to a village).
     var placeRank: Int {
         switch addressType {
-        case "Locality": return tag.value == "city" ? 16 : tag.value == "town" ? 18 : 19
+        case "Locality":
+            switch tag.value {
+            case "country": return 4
+            case "state": return 8
+            case "city": return 16
+            case "town": return 18
+            default: return 19
+            }
         case "Postal": return 21
         case "StreetName", "StreetInt": return 26
         default: return 30

@@ -197,7 +197,7 @@ extension GazetteerBackend {
         try read("reverse geocode") { db, state in
             try state.localities.value {
                 var points: [(id: Int64, longitude: Double, latitude: Double)] = []
-                let range = tree["Populated Place"]!.codeRange
+                let range = townRange
                 try db.statement("SELECT id, lon, lat FROM places WHERE category BETWEEN ?1 AND ?2").forEachRow([
                     .integer(Int64(range.lowerBound)), .integer(Int64(range.upperBound)),
                 ]) { points.append((id: $0.int(0), longitude: $0.longitude(1), latitude: $0.latitude(2))) }

@@ -117,10 +117,11 @@ extension GazetteerBackend {
             sorted = sorted.filter { $0.distance <= limit }
         }
         var exact: [Candidate] = []
-        let statement = try db.statement("SELECT \(try placeColumns(db: db)) FROM places WHERE id = ?")
+        let statement = try db.statement("SELECT \(PlaceRecord.columns) FROM places WHERE id = ?")
+        let types = try state().types(db: db)
         for candidate in sorted {
             try statement.forEachRow([.integer(candidate.id)]) { row in
-                let place = PlaceRecord(typedRow: row)
+                let place = PlaceRecord(row: row, types: types)
                 let d = GreatCircle.distance(
                     latitude1: center.y, longitude1: center.x, latitude2: place.latitude, longitude2: place.longitude)
                 guard d <= maxDistance, filter.allows(longitude: place.longitude, latitude: place.latitude) else {

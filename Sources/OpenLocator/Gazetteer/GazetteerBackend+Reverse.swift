@@ -123,6 +123,11 @@ extension GazetteerBackend {
         return near ?? nearest(.locality)
     }
 
+    /// The populated places a point lies in or near: blocks, sectors, neighbourhoods, districts
+    /// and towns, not the regions and countries after them in the tree (whose points are the
+    /// middles of their towns).
+    var townRange: ClosedRange<Int> { tree["Block"]!.code...tree["City"]!.code }
+
     /// The nearest `k` places of one feature type (streets snapped to their nearest point).
     private func nearest(
         of type: ReverseGeocodeParameters.FeatureType, to center: Point, k: Int, within maxDistance: Double,
@@ -134,14 +139,14 @@ extension GazetteerBackend {
         switch type {
         case .poi: categoryName = "POI"
         case .pointAddress: categoryName = "Point Address"
-        case .locality: categoryName = "Populated Place"
+        case .locality: categoryName = "City"  // (and the blocks to districts before it: `townRange`)
         case .postal: categoryName = "Primary Postal"
         case .streetAddress: categoryName = "Point Address"  // address points, not ranges
         case .streetName: return try nearestStreets(to: center, k: k, within: maxDistance, db: db)
         case .streetIntersection: return try nearestIntersections(to: center, k: k, within: maxDistance, db: db)
         case .subaddress: return []  // no units, floors or buildings within addresses in the data
         }
-        let range = tree[categoryName]!.codeRange
+        let range = type == .locality ? townRange : tree[categoryName]!.codeRange
         let limit =
             type == .locality && widenLocality
             ? max(maxDistance, Self.localityTolerance)

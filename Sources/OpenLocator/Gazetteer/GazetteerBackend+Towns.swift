@@ -65,6 +65,9 @@ extension GazetteerBackend {
     /// How many localities having `word` among their other names ``mostImportantLocality(calledOtherwise:db:state:)``
     /// reads at most.
     static let otherNameLocalityLimit = 200
+    /// The most places' text a word may be in to be looked up as a town's other name: a word
+    /// as common as "city" or "new" is no town's other name worth its list (0.5 ms a lookup).
+    static let otherNameDocumentLimit: Int64 = 1_000
 
     /// The own name (folded, one word) of the most important locality that `word` (folded, one
     /// word) names by another of its names, when that locality is more important than every
@@ -81,6 +84,12 @@ extension GazetteerBackend {
     private func mostImportantLocality(calledOtherwise word: String, among ids: ClosedRange<Int64>?, db: SQLiteConnection)
         throws -> String?
     {
+        // (A word in no place's text, the usual last word of an address, or in too many.)
+        var documents: Int64 = 0
+        try db.statement("SELECT documents FROM vocabulary WHERE term = ?1").forEachRow([.text(word)]) {
+            documents = $0.int(0)
+        }
+        guard documents > 0, documents <= Self.otherNameDocumentLimit else { return nil }
         var ownBest = -1.0
         try db.statement(
             "SELECT max(importance) FROM places WHERE search_name = ?1 AND addr_type = 'Locality'"

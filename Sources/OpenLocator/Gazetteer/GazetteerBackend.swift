@@ -34,15 +34,20 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
         let storedCategories = WorkedOutOnce<StoredCategories>()
         let streetVocabulary = WorkedOutOnce<StreetVocabulary>()
         let numberedNames = WorkedOutOnce<Bool>()
-        let placeTypes = WorkedOutOnce<Bool>()
+        let placeTypes = WorkedOutOnce<[Int64: String]>()
 
-        /// Whether the file has `place_types` (schema 32 and later).
-        func hasPlaceTypes(db: SQLiteConnection) throws -> Bool {
+        /// The Types of the places whose category's name does not say it, by id (`place_types`,
+        /// schema 32 and later; none before): read once, a few thousand for a country, so a row
+        /// read costs no lookup.
+        func types(db: SQLiteConnection) throws -> [Int64: String] {
             try placeTypes.value {
                 var found = false
                 try db.statement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'place_types'")
                     .forEachRow { _ in found = true }
-                return found
+                guard found else { return [:] }
+                var types: [Int64: String] = [:]
+                try db.statement("SELECT place_id, type FROM place_types").forEachRow { types[$0.int(0)] = $0.text(1) }
+                return types
             }
         }
 
@@ -226,24 +231,15 @@ final class GazetteerBackend: LocatorBackend, @unchecked Sendable {
     /// Reads the `places` rows of `ids`, in no set order; ids with no row are skipped.
     private func forEachPlaceRow(_ ids: [Int64], db: SQLiteConnection, _ body: (PlaceRecord) -> Void) throws {
         guard !ids.isEmpty else { return }
-        let columns = try placeColumns(db: db)
+        let types = try state().types(db: db)
         // One statement for up to 16 rows at a time (a page of results), rather than one per row.
         for start in stride(from: 0, to: ids.count, by: 16) {
             let slice = ids[start..<min(ids.count, start + 16)]
             let statement = try db.statement(
-                "SELECT \(columns) FROM places WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))"
+                "SELECT \(PlaceRecord.columns) FROM places WHERE id IN (\(Array(repeating: "?", count: slice.count).joined(separator: ",")))"
             )
-            try statement.forEachRow(slice.map { .integer($0) }) { body(PlaceRecord(typedRow: $0)) }
+            try statement.forEachRow(slice.map { .integer($0) }) { body(PlaceRecord(row: $0, types: types)) }
         }
-    }
-
-    /// What a whole row is selected as from `places`: ``PlaceRecord/columns`` and, from files
-    /// that keep Types (``State/hasPlaceTypes(db:)``), the place's Type, for
-    /// ``PlaceRecord/init(typedRow:)``.
-    func placeColumns(db: SQLiteConnection) throws -> String {
-        try state().hasPlaceTypes(db: db)
-            ? PlaceRecord.columns + ", (SELECT t.type FROM place_types t WHERE t.place_id = places.id)"
-            : PlaceRecord.columns
     }
 
     /// The extents the gazetteer keeps of these places (streets, postal areas), by id.
@@ -348,11 +344,10 @@ extension PlaceRecord {
         if !row.isNull(22) { access = Coordinate(lon: row.longitude(22), lat: row.latitude(23)) }
     }
 
-    /// A row selected as ``GazetteerBackend/placeColumns(db:)`` says: with its Type after the
-    /// columns when the file keeps Types.
-    init(typedRow row: SQLiteStatement) {
+    /// A row of ``columns`` with its Type from the file's (``GazetteerBackend/State/types(db:)``).
+    init(row: SQLiteStatement, types: [Int64: String]) {
         self.init(row: row)
-        if row.columnCount > Self.columnCount, !row.isNull(Self.columnCount) { type = row.text(Self.columnCount) }
+        if let type = types[id] { self.type = type }
     }
 }
 

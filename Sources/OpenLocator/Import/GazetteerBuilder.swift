@@ -185,6 +185,7 @@ public struct GazetteerBuilder: Sendable {
                 // place the other sources in.
                 nonisolated(unsafe) var localities = LocalityIndex()
                 nonisolated(unsafe) var translations = NameTranslations()
+                nonisolated(unsafe) var countriesAndRegions = CountriesAndRegions()
                 for reader in geoNamesReaders {
                     progress("reading and writing GeoNames \(reader.summary.name)")
                     writer.beginSource(reader.summary.name)
@@ -196,8 +197,20 @@ public struct GazetteerBuilder: Sendable {
                             for names in alternates { names.apply(to: &place) }
                             localities.add(place)
                             translations.add(place)
+                            countriesAndRegions.add(place)
                             return true
                         })
+                }
+                // The countries and regions the towns lie in, as places of their own.
+                let regions = countriesAndRegions.places(
+                    countries: geoNames.countries, populations: geoNames.countryPopulations,
+                    languages: geoNames.countryLanguages)
+                if !regions.isEmpty {
+                    progress("writing \(regions.count) countries and regions")
+                    nonisolated(unsafe) var remaining = regions.makeIterator()
+                    try Self.write(
+                        { remaining.next() }, into: writer, localityParts: localityParts, counts: &counts,
+                        written: { ongoing("\($0) countries and regions written") })
                 }
 
                 summaries += alternates.map(\.summary)

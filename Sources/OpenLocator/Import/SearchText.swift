@@ -24,14 +24,24 @@ enum SearchText {
         to bytes: inout [UInt8]
     ) {
         guard !place.alternateNames.isEmpty || !place.localizedNames.isEmpty else { return }
+        // Each name folded once (ICU's transliteration is a build's costliest step per name): the
+        // names in languages are mostly among the alternate names already.
+        var folded: [String: String] = [:]
+        func fold(_ name: String) -> String {
+            if let known = folded[name] { return known }
+            let made = TextFolding.fold(name)
+            folded[name] = made
+            return made
+        }
+        let languageNames = LocalizedNames.decode(place.localizedNames)
         let localized = Self.sortedDistinct(
-            LocalizedNames.decode(place.localizedNames).filter {
+            languageNames.filter {
                 ownLanguages.contains(String($0.language.prefix { $0 != "-" })) && isLatin($0.name)
-            }.map { TextFolding.fold($0.name) }
+            }.map { fold($0.name) }
         ).filter { !$0.isEmpty && !$0.utf8.elementsEqual(bytes[name]) }
-        let others = Self.sortedDistinct(
-            (place.alternateNames + LocalizedNames.decode(place.localizedNames).map(\.name)).map(TextFolding.fold)
-        ).filter {
+        // (The names in languages that find a place are among its alternate names already: OSM's
+        // `name:xx`, GeoNames' names; a country's in another script are not, on purpose.)
+        let others = Self.sortedDistinct(place.alternateNames.map(fold)).filter {
             !$0.isEmpty && !$0.utf8.elementsEqual(bytes[name]) && !localized.contains($0)
         }
         for (index, alternate) in localized.enumerated() {

@@ -141,8 +141,6 @@ final class SQLiteStatement {
     }
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
-    /// How many columns a row of the statement has.
-    var columnCount: Int32 { sqlite3_column_count(handle) }
     /// A text column's UTF-8, valid until the next step: for reading without making a string.
     func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
         guard let bytes = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }

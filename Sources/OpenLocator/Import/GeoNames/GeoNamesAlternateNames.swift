@@ -78,6 +78,8 @@ struct GeoNamesAlternateNames {
         }
         place.localizedNames = LocalizedNames.encode(
             order.map { (language: $0, name: best[$0]!.text) } + LocalizedNames.decode(place.localizedNames))
-        place.alternateNames += all.map(\.text)
+        // (Each once: the dump's own list has most of them already, and each costs a fold.)
+        var known = Set(place.alternateNames)
+        place.alternateNames += all.map(\.text).filter { known.insert($0).inserted }
     }
 }

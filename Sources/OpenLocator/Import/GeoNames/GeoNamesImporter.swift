@@ -14,6 +14,8 @@ struct GeoNamesImporter {
     private(set) var admin1Names: [String: String] = [:]
     /// Each country's languages ("fi-FI,sv-FI,smn") by ISO2 code, from `countryInfo.txt`.
     private(set) var countryLanguages: [String: String] = [:]
+    /// Each country's population by ISO2 code, from `countryInfo.txt`.
+    private(set) var countryPopulations: [String: Int64] = [:]
 
     /// Whether a file is a companion table (`countryInfo.txt`, `admin1CodesASCII.txt`), not places.
     static func isCompanion(_ url: URL) -> Bool {
@@ -94,6 +96,7 @@ struct GeoNamesImporter {
             guard fields.count >= 5 else { continue }
             countries[String(fields[0])] = (String(fields[1]), String(fields[4]))
             if fields.count > 15 { countryLanguages[String(fields[0])] = String(fields[15]) }
+            if fields.count > 7, let people = Int64(fields[7]) { countryPopulations[String(fields[0])] = people }
         }
     }
 

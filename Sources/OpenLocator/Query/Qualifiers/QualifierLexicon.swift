@@ -89,6 +89,11 @@ struct QualifierLexicon: Sendable {
     /// What a folded phrase ("new south wales", "mn") may name; empty when nothing.
     func regions(named phrase: String) -> [Region] { entries[phrase] ?? [] }
 
+    /// ICU's name for a country (ISO2) in a language ("FI", "fi" → "Suomi"), if it has one.
+    static func countryName(_ iso2: String, in language: String) -> String? {
+        icuName(iso2, language: language, short: false)
+    }
+
     /// ICU's name for a country in a language, if it has one of its own; asked of ICU once per
     /// process (a lexicon is made for every gazetteer opened, and the names do not change).
     private static func icuName(_ iso2: String, language: String, short: Bool) -> String? {
