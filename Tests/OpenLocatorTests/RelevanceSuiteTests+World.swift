@@ -249,8 +249,8 @@ extension RelevanceSuiteTests {
     // MARK: - Junk
 
     /// Queries of made-up words (none within two edits of any word of the index, by a scan of
-    /// its vocabulary), alone or around a real word and a number
-    /// ("Qzxvtk Street 99 Kzqwrt"): no match reaches the default minimum score, and a batch
+    /// its vocabulary), alone, around a real word and a number ("Qzxvtk Street 99 Kzqwrt") or
+    /// after a word that starts many town names and is one too ("Bad Qzxvtk-Kzqwrt"): no match reaches the default minimum score, and a batch
     /// marks them unmatched. With `minScore` 0 most of them do have candidates, so it is the
     /// minimum that keeps them out.
     @Test func junkQueriesMatchNothingAboveTheMinimumScore() async throws {
@@ -295,6 +295,20 @@ extension RelevanceSuiteTests {
                 let (first, real) = (try madeUpWord(), realWords[stream.next(realWords.count)])
                 queries.append("\(first) \(real) \(try madeUpWord())")
             }
+        }
+        // A common first word of town names that is a town's whole name too ("Bad", "San"),
+        // beside two made-up words: a name the data lacks, not a landmark of that town.
+        var firstWords: [String: Int] = [:]
+        var wholeNames: Set<String> = []
+        for place in RawGeoNames.shared.places {
+            let words = place.name.split(separator: " ")
+            if words.count == 1 { wholeNames.insert(place.name) } else { firstWords[String(words[0]), default: 0] += 1 }
+        }
+        let townWords = firstWords.filter { $0.value >= 50 && wholeNames.contains($0.key) }
+            .sorted { ($0.value, $0.key) > ($1.value, $1.key) }.prefix(10).map(\.key)
+        #expect(townWords.count == 10, "\(townWords)")
+        for word in townWords {
+            queries.append("\(word) \(try madeUpWord())-\(try madeUpWord())")
         }
         var withCandidates = 0
         for query in queries {

@@ -37,6 +37,30 @@ import Testing
             try await task.geocode(forSearchText: "Kaivokatu 8, Helsnki").first?.label.hasPrefix("Kaivokatu 8") == true)
     }
 
+    /// A misspelt word is corrected by two edits to a place's own name but by one at most to an
+    /// old, variant or foreign name: a word two edits from one of those is more likely a name
+    /// the data lacks ("Premissel", German for Przemyśl, is no Brussels).
+    @Test func alternateNamesAreCorrectedByOneEditOnly() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let cities = folder.appendingPathComponent("cities500.txt")
+        try
+            "3094802\tKristiansand\tKristiansand\tChristianssand\t58.14671\t7.9956\tP\tPPLA\tNO\t\t42\t4204\t\t\t63814\t\t\tEurope/Oslo\t2019-01-01"
+            .write(to: cities, atomically: true, encoding: .utf8)
+        let builder = GazetteerBuilder(osm: [], geoNames: [cities], categoryMapping: Fixtures.categoryMapping)
+        let gazetteer = folder.appendingPathComponent("typos.gazetteer")
+        try builder.build(to: gazetteer)
+        let task = LocatorTask(gazetteer: gazetteer)
+        for (query, found) in [
+            ("Kristiansand", true), ("Kristiansnd", true), ("Krstiansnd", true),  // own name: 0, 1, 2 edits
+            ("Christianssand", true), ("Christiansand", true), ("Chrstiansand", false),  // other: 0, 1, 2
+        ] {
+            let first = try await task.geocode(forSearchText: query).first
+            #expect(
+                (first?.label.hasPrefix("Kristiansand") ?? false) == found, "\(query) -> \(first?.label ?? "nothing")")
+            if !found { #expect(first == nil, "\(query) -> \(first?.label ?? "")") }
+        }
+    }
+
     @Test func exactQueriesAreNeverCorrected() async throws {
         let task = try Fixtures.task()
         let exact = try await task.geocode(forSearchText: "Stockmann")

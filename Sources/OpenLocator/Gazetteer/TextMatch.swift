@@ -31,6 +31,10 @@ enum TextMatch {
     /// What a generic word of the text earns when the place's category explains it rather than
     /// its name ("museum" of "Ateneum museum" and the museum Ateneum).
     static let explainedByTypeCredit = 0.9
+    /// The most edits a misspelt word may be corrected by to match an alternate name (an old,
+    /// variant or foreign one): a word two edits from one of those is more likely a name the
+    /// data lacks ("Premissel", German for Przemyśl, is no Brussels).
+    static let maxEditsThroughAlternateName = 1
     /// A name word this short (two letters, "tx", "de") does not make a match alone while
     /// longer words of the text find nothing: "Paris, TX" is no Chengdu that has "tx" in one
     /// of its names.
@@ -88,7 +92,8 @@ enum TextMatch {
             guard !words.isEmpty,
                 let (score, unmatched) = score(
                     query, name: bytes, nameWords: words, locality: locality, localityWords: localityWords,
-                    nameIsCode: nameIsCode, category: category),
+                    nameIsCode: nameIsCode, category: category,
+                    maxEdits: alternate ? maxEditsThroughAlternateName : .max),
                 score > (best?.score ?? -1)
             else { return }
             best = Match(
@@ -114,7 +119,8 @@ enum TextMatch {
 
     private static func score(
         _ query: TextQuery, name: UnsafeBufferPointer<UInt8>, nameWords: [Range<Int>],
-        locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>], nameIsCode: Bool, category: Int?
+        locality: UnsafeBufferPointer<UInt8>, localityWords: [Range<Int>], nameIsCode: Bool, category: Int?,
+        maxEdits: Int
     ) -> (score: Double, unmatched: UInt32)? {
         // Each word of the name and of the locality answers one query word at most, so a
         // repeated query word ("s s s") needs as many words to match.
@@ -144,7 +150,7 @@ enum TextMatch {
                 matchedLongName = matchedLongName || nameWords[i].count > shortWordLength || query.typing
             } else if let fixes,
                 let (i, edits) = nameWords.indices.lazy.compactMap({ i -> (Int, Int)? in
-                    guard !used[i], let edits = Self.edits(fixes, name[nameWords[i]]) else {
+                    guard !used[i], let edits = Self.edits(fixes, name[nameWords[i]]), edits <= maxEdits else {
                         return nil
                     }
                     return (i, edits)
@@ -184,14 +190,17 @@ enum TextMatch {
         // A generic word the place's category explains ("museum" and a museum).
         if unmatched != 0, let category, !query.genericWords.isEmpty {
             for index in query.words.indices.prefix(32)
-            where unmatched & (1 << UInt32(index)) != 0 && query.genericWords.explains(query.words[index], category: category) {
+            where unmatched & (1 << UInt32(index)) != 0
+                && query.genericWords.explains(query.words[index], category: category)
+            {
                 unmatched &= ~(1 << UInt32(index))
                 earned += query.weights[index] * explainedByTypeCredit
             }
         }
         var penalty = 0.0
         for (index, wasUsed) in used.enumerated() where !wasUsed {
-            penalty += query.genericWords.isGeneric(name[nameWords[index]])
+            penalty +=
+                query.genericWords.isGeneric(name[nameWords[index]])
                 ? unmatchedGenericNameWordPenalty : unmatchedNameWordPenalty
         }
         penalty = min(maxUnmatchedNamePenalty, penalty)

@@ -12,7 +12,8 @@
 /// ```
 /// 50 + 40 × (weight of the locality's and qualifier's words) / (weight of all words)
 /// ```
-/// less ``categoryWordPenalty`` when the locality's words also name a category (Library,
+/// (beside words found nowhere in the data, the town must carry ``leastShare`` of it), less
+/// ``categoryWordPenalty`` when the locality's words also name a category (Library,
 /// Pennsylvania is not what "Rochester Public Library" means): always at least the default
 /// minimum score, never as much as a match of every word.
 ///
@@ -26,6 +27,11 @@ enum LocalityFallbackStage {
     static let baseScore = 50.0
     static let explainedShare = 40.0
     static let categoryWordPenalty = 10.0
+    /// The least share of the text's weight the town (and its qualifier) must carry when the
+    /// rest holds words (not numbers) found nowhere in the data: a common word beside unknown names is more
+    /// likely part of a name the data lacks ("Bad Königsdorff-Jastrzemb" is no Bād, India),
+    /// while "Seoni Fire Station No 3" is a landmark of Seoni.
+    static let leastShare = 0.25
 
     static func candidates(_ reading: LocalityFallbackReading, in context: inout SearchContext) throws -> StageResult {
         var localities = context.filter
@@ -41,9 +47,16 @@ enum LocalityFallbackStage {
             localities.ids = ids
         }
         let explained = reading.locality + (reading.qualifier?.words ?? [])
-        var score =
-            baseScore + explainedShare * context.weight(of: explained)
-            / context.weight(of: Array(context.text.words.indices))
+        let share = context.weight(of: explained) / context.weight(of: Array(context.text.words.indices))
+        let documents = context.wordsQuery.documents
+        // (Words, not numbers: a postcode the data lacks, "1012 AB Hebei", is what the fallback is for.)
+        let unknownBeside = reading.unexplained.contains {
+            $0 < documents.count && documents[$0] == 0 && !context.text.words[$0].folded.contains(where: \.isNumber)
+        }
+        guard share >= leastShare || !unknownBeside else {
+            return StageResult(candidates: [], note: "explains too little beside words found nowhere")
+        }
+        var score = baseScore + explainedShare * share
         let localityWords = reading.locality.map { context.text.words[$0].folded }
         let namesCategory = localityWords.contains {
             !context.backend.resolver.categories(matchingFolded: [$0]).isEmpty
@@ -88,7 +101,9 @@ enum LocalityFallbackStage {
             return context.state.genericWords.isGeneric(word)
                 || !context.backend.resolver.categories(matchingFolded: [word]).isEmpty
         }
-        if reading.locality.allSatisfy(isGeneric) { return ("its words are generic: a feature's name, not a town", false) }
+        if reading.locality.allSatisfy(isGeneric) {
+            return ("its words are generic: a feature's name, not a town", false)
+        }
         let rest = reading.unexplained.filter { !QueryAnalysis.connectors.contains(words[$0].folded) }
         if rest.count == 1, isGeneric(rest[0]),
             reading.locality.allSatisfy({ words[$0].section == words[rest[0]].section })
