@@ -12,7 +12,7 @@
 /// ```
 /// 50 + 40 × (weight of the locality's and qualifier's words) / (weight of all words)
 /// ```
-/// (beside words found nowhere in the data, the town must carry ``leastShare`` of it), less
+/// (before words found nowhere in the data, the town must carry ``leastShare`` of it), less
 /// ``categoryWordPenalty`` when the locality's words also name a category (Library,
 /// Pennsylvania is not what "Rochester Public Library" means): always at least the default
 /// minimum score, never as much as a match of every word.
@@ -27,10 +27,11 @@ enum LocalityFallbackStage {
     static let baseScore = 50.0
     static let explainedShare = 40.0
     static let categoryWordPenalty = 10.0
-    /// The least share of the text's weight the town (and its qualifier) must carry when the
-    /// rest holds words (not numbers) found nowhere in the data: a common word beside unknown names is more
-    /// likely part of a name the data lacks ("Bad Königsdorff-Jastrzemb" is no Bād, India),
-    /// while "Seoni Fire Station No 3" is a landmark of Seoni.
+    /// The least share of the text's weight the town (and its qualifier) must carry when words
+    /// (not numbers) found nowhere in the data follow it in its part of the text: a common word
+    /// before unknown names is more likely the start of a name the data lacks ("Bad
+    /// Königsdorff-Jastrzemb" is no Bād, India), while "Seoni Fire Station No 3" is a landmark
+    /// of Seoni and "Qzorv Avenue 12, Helsinki" a street of Helsinki.
     static let leastShare = 0.25
 
     static func candidates(_ reading: LocalityFallbackReading, in context: inout SearchContext) throws -> StageResult {
@@ -49,9 +50,14 @@ enum LocalityFallbackStage {
         let explained = reading.locality + (reading.qualifier?.words ?? [])
         let share = context.weight(of: explained) / context.weight(of: Array(context.text.words.indices))
         let documents = context.wordsQuery.documents
-        // (Words, not numbers: a postcode the data lacks, "1012 AB Hebei", is what the fallback is for.)
+        // Words after the town in its own part of the text, not numbers: a postcode the data
+        // lacks ("1012 AB Hebei") or a street before the town ("Qzorv Avenue 12, Helsinki") is
+        // what the fallback is for.
+        let words = context.text.words
+        let last = reading.locality.max() ?? 0
         let unknownBeside = reading.unexplained.contains {
-            $0 < documents.count && documents[$0] == 0 && !context.text.words[$0].folded.contains(where: \.isNumber)
+            $0 > last && words[$0].section == words[last].section && $0 < documents.count && documents[$0] == 0
+                && !words[$0].folded.contains(where: \.isNumber)
         }
         guard share >= leastShare || !unknownBeside else {
             return StageResult(candidates: [], note: "explains too little beside words found nowhere")
